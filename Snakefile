@@ -1,0 +1,20 @@
+# smalltrees: regenerate the tables and figures of the small-decision-tree papers.
+#   snakemake --cores 4
+#   snakemake --cores 2 --config 'mirrors=["../shared/uci-mirror"]'     (offline)
+from snakemake.utils import min_version
+
+min_version("8.0")
+
+
+configfile: "config.yaml"
+
+
+include: "workflow/rules/common.smk"
+include: "workflow/rules/data.smk"
+include: "workflow/rules/tables.smk"
+
+
+rule all:
+    input:
+        get_final_output(),
+    default_target: True

@@ -1,0 +1,1 @@
+"""smalltrees: small decision trees, reproduced."""

@@ -1,0 +1,40 @@
+"""Run the Snakemake workflow in a scratch copy of the project."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+SNAKEMAKE = [sys.executable, "-m", "snakemake"]
+
+
+def scratch_project(tmp_path: Path, config: dict | None = None) -> Path:
+    """Copy the workflow (not data or results) into ``tmp_path``; optionally replace config."""
+    work = tmp_path / "project"
+    work.mkdir()
+    shutil.copy(ROOT / "Snakefile", work)
+    shutil.copy(ROOT / "environment.yml", work)
+    shutil.copytree(ROOT / "workflow", work / "workflow")
+    shutil.copytree(ROOT / "data" / "paper", work / "data" / "paper")
+    if config is None:
+        shutil.copy(ROOT / "config.yaml", work)
+    else:
+        (work / "config.yaml").write_text(yaml.safe_dump(config, sort_keys=False))
+    return work
+
+
+def base_config() -> dict:
+    return yaml.safe_load((ROOT / "config.yaml").read_text())
+
+
+def run(work: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """Run snakemake in ``work``; on failure (when ``check``) show its output."""
+    result = subprocess.run([*SNAKEMAKE, "--directory", str(work), "--snakefile",
+                             str(work / "Snakefile"), *args],
+                            capture_output=True, text=True, cwd=work)
+    if check and result.returncode != 0:
+        raise AssertionError(f"snakemake failed:\n{result.stdout}\n{result.stderr}")
+    return result

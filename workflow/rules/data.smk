@@ -1,0 +1,33 @@
+# Fetch (checksummed raw files) -> parse (typed datasets).
+
+
+rule fetch_raw:
+    output:
+        "data/raw/{relpath}",
+    log:
+        "logs/fetch_raw/{relpath}.log",
+    params:
+        source=raw_file_entry,
+        mirrors=config["mirrors"],
+        uci_archive=config["uci_archive"],
+        fetch=config["fetch"],
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/fetch_raw.py"
+
+
+rule parse_dataset:
+    input:
+        raw_inputs,
+    output:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+    log:
+        "logs/parse_dataset/{dataset}.log",
+    params:
+        spec=dataset_spec,
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/parse_dataset.py"
