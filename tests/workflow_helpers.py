@@ -14,7 +14,7 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 def scratch_project(tmp_path: Path, config: dict | None = None) -> Path:
     """Copy the workflow (not data or results) into ``tmp_path``; optionally replace config."""
     work = tmp_path / "project"
-    work.mkdir()
+    work.mkdir(parents=True)
     shutil.copy(ROOT / "Snakefile", work)
     shutil.copy(ROOT / "environment.yml", work)
     shutil.copytree(ROOT / "workflow", work / "workflow")

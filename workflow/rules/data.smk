@@ -8,9 +8,6 @@ rule fetch_raw:
         "logs/fetch_raw/{relpath}.log",
     params:
         source=raw_file_entry,
-        mirrors=config["mirrors"],
-        uci_archive=config["uci_archive"],
-        fetch=config["fetch"],
     conda:
         "../../environment.yml"
     script:

@@ -1,4 +1,8 @@
-"""Snakemake glue: fetch one raw file, checksum-verified, from the mirrors or its origin."""
+"""Snakemake glue: fetch one raw file, checksum-verified, from the mirrors or its origin.
+
+Where the bytes come from (mirrors, archive, network settings) is read from the config, not
+passed as params: it does not change the file, so it must not make Snakemake redo the job.
+"""
 
 from smalltrees.fetch import fetch_file
 from smalltrees.logs import log_to
@@ -7,16 +11,17 @@ snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])
 relpath = snakemake.wildcards.relpath
 source = snakemake.params.source
-origin = source["url"] or snakemake.params.uci_archive.rstrip("/") + "/" + relpath
+config = snakemake.config
+origin = source["url"] or config["uci_archive"].rstrip("/") + "/" + relpath
 try:
     fetch_file(
         relpath,
         source["sha256"],
         snakemake.output[0],
-        mirrors=snakemake.params.mirrors,
+        mirrors=config["mirrors"],
         urls=[origin],
-        timeout=snakemake.params.fetch.get("timeout", 60),
-        retries=snakemake.params.fetch.get("retries", 3),
+        timeout=config["fetch"]["timeout"],
+        retries=config["fetch"]["retries"],
     )
 except Exception as error:
     log.error("%s", error)
