@@ -12,6 +12,7 @@ configfile: "config.yaml"
 include: "workflow/rules/common.smk"
 include: "workflow/rules/data.smk"
 include: "workflow/rules/tables.smk"
+include: "workflow/rules/auer95.smk"
 
 
 rule all:

@@ -1,1 +1,10 @@
-"""smalltrees: small decision trees, reproduced."""
+"""smalltrees: small decision trees, reproduced.
+
+The learners: :class:`T1` and :class:`T2` (Auer, Holte & Maass 1995, section 2) and
+:class:`C45` (Quinlan 1993, with the options of Dietterich, Kearns & Mansour 1996).
+"""
+
+from smalltrees.c45 import C45
+from smalltrees.t2 import T1, T2
+
+__all__ = ["C45", "T1", "T2"]

@@ -21,8 +21,10 @@ def check_config(config: Mapping, learner_classes: Iterable[str]) -> None:
     auer95 = config["auer95"]
     _check_names("auer95.datasets", auer95["datasets"], registry, "dataset")
     if "table2" in auer95:
-        _check_names("auer95.table2.learners", auer95["table2"]["learners"],
-                     config["learners"], "learner")
+        table2 = auer95["table2"]
+        _check_names("auer95.table2.learners", table2["learners"], config["learners"], "learner")
+        _check_names("auer95.table2.compare", table2["compare"].values(), table2["learners"],
+                     "learner")
     known = sorted(learner_classes)
     for name, learner in config["learners"].items():
         if learner["class"] not in known:

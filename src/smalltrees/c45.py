@@ -1,0 +1,309 @@
+"""C4.5-style decision-tree learner with Release 8 semantics and the options of the DKM studies.
+
+The comparison learner of Auer, Holte & Maass (1995) is C4.5 with default options; the base
+of Dietterich, Kearns & Mansour (1996) is C4.5 with ``-m 1 -g``, the criterion G and unpruned
+trees. Weka's J48 re-implements C4.5 Release 8; where the book leaves details open we follow
+J48 (Weka 3.6), against which ``benchmarks/c45_vs_j48.py`` compares this learner.
+
+References
+----------
+J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 2-4.
+J. R. Quinlan (1996), "Improved use of continuous attributes in C4.5", *JAIR* 4, 77-90.
+T. Dietterich, M. Kearns and Y. Mansour (1996), "Applying the weak learning framework to
+understand and improve C4.5", ICML, eq. 5.
+P. Auer, R. C. Holte and W. Maass (1995), "Theory and applications of agnostic
+PAC-learning with small decision trees", ICML, Table 2.
+"""
+
+from __future__ import annotations
+
+from numbers import Real
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.c45_grow import GrowingProblem, grow
+from smalltrees.c45_prune import Pruner, collapse, leaf_errors
+from smalltrees.c45_tree import Node, descend, first_max, iter_nodes
+from smalltrees.complexity import tree_complexity
+from smalltrees.criteria import EPS, get_criterion
+
+
+class C45:
+    """C4.5 decision tree (Release 8: gain ratio, MDL-corrected thresholds, pessimistic pruning).
+
+    Parameters
+    ----------
+    criterion : {"gain_ratio", "gain", "G"}, default="gain_ratio"
+        Merit of a split, looked up in :data:`smalltrees.criteria.CRITERIA`: C4.5's gain ratio,
+        its information gain (option ``-g``), or the gain in DKM's ``G`` (eq. 5).
+    min_cases : float, default=2
+        C4.5's ``-m``: a split needs two branches with at least this weight. For continuous
+        attributes the bound is ``min(25, max(min_cases, 0.1 * N_known / n_classes))``.
+    cf : float, default=0.25
+        Confidence factor of pessimistic pruning, in ``(0, 0.5]``.
+    prune : bool, default=True
+        Prune by subtree replacement and subtree raising.
+    mdl_correction : bool, default=True
+        Charge continuous splits ``log2(number of admissible cuts) / N`` (Release 8); off
+        gives the earlier releases used by Auer et al.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        Sorted class labels (the declared class order; ties go to the first).
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+    tree_ : Node
+        Root of the fitted tree (see :class:`smalltrees.c45_tree.Node`).
+    n_nodes_, n_leaves_, depth_ : int
+        Tree size (internal nodes plus leaves, empty leaves included), number of leaves, and
+        the number of tests on the longest path.
+
+    Notes
+    -----
+    Continuous attributes need a numeric (non-boolean) dtype, categorical attributes a
+    :class:`pandas.CategoricalDtype`; ``NaN`` is an unknown value. A training case with an
+    unknown tested value goes down every branch with a fractional weight; at prediction the
+    branches' class distributions are combined by weight (Quinlan 1993, ch. 3). A branch
+    that received no training cases predicts its parent's class distribution.
+
+    References
+    ----------
+    J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, ch. 2-4; Quinlan (1996),
+    "Improved use of continuous attributes in C4.5", *JAIR* 4; Dietterich, Kearns & Mansour
+    (1996), eq. 5; Weka 3.6 J48.
+
+    Examples
+    --------
+    >>> X = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]})
+    >>> model = C45(min_cases=1).fit(X, ["n", "n", "n", "y", "y", "y"])
+    >>> print(model.export_text())
+    a <= 3: n (3.0)
+    a > 3: y (3.0)
+    >>> model.predict(pd.DataFrame({"a": [0.0, 9.0]})).tolist()
+    ['n', 'y']
+    """
+
+    def __init__(
+        self,
+        criterion: str = "gain_ratio",
+        min_cases: float = 2,
+        cf: float = 0.25,
+        prune: bool = True,
+        mdl_correction: bool = True,
+    ):
+        self.criterion = criterion
+        self.min_cases = min_cases
+        self.cf = cf
+        self.prune = prune
+        self.mdl_correction = mdl_correction
+
+    def get_params(self, deep: bool = True) -> dict[str, Any]:
+        """Constructor parameters, as in scikit-learn."""
+        return {name: getattr(self, name) for name in _PARAMS}
+
+    def set_params(self, **params: Any) -> C45:
+        """Set constructor parameters, as in scikit-learn; returns ``self``."""
+        for name, value in params.items():
+            if name not in _PARAMS:
+                raise ValueError(f"invalid parameter {name!r} for C45; expected one of {_PARAMS}")
+            setattr(self, name, value)
+        return self
+
+    def fit(self, X: pd.DataFrame, y) -> C45:
+        """Grow (and by default prune) a tree on attributes ``X`` and class labels ``y``."""
+        criterion = get_criterion(self.criterion)
+        if not (_is_number(self.min_cases) and self.min_cases > 0):
+            raise ValueError(f"min_cases must be a positive number, got {self.min_cases!r}")
+        if not (_is_number(self.cf) and 0 < self.cf <= 0.5):
+            raise ValueError(f"cf must be in (0, 0.5], got {self.cf!r}")
+        _check_frame(X)
+        labels = _check_labels(y, len(X))
+        self.classes_, codes = np.unique(labels, return_inverse=True)
+        self.feature_names_in_ = np.asarray([str(c) for c in X.columns], dtype=object)
+        self.n_features_in_ = X.shape[1]
+        self._categories = [
+            list(X[c].cat.categories) if isinstance(X[c].dtype, pd.CategoricalDtype) else None
+            for c in X.columns
+        ]
+        Z = self._encode(X)
+        n_values = np.array([0 if cats is None else len(cats) for cats in self._categories])
+        problem = GrowingProblem(
+            Z, codes, len(self.classes_), n_values, criterion, float(self.min_cases),
+            bool(self.mdl_correction),
+        )
+        root = grow(problem, np.arange(len(X)), np.ones(len(X)))
+        collapse(root)
+        if self.prune:
+            # C4.5 and J48 hold the confidence factor in single precision.
+            Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf))).prune(root)
+        for node, _ in iter_nodes(root):
+            node.rows = node.weights = None
+        self.tree_ = root
+        depths = [depth for node, depth in iter_nodes(root) if node.is_leaf]
+        self.n_nodes_ = sum(1 for _ in iter_nodes(root))
+        self.n_leaves_ = len(depths)
+        self.depth_ = max(depths)
+        return self
+
+    def predict_proba(self, X: pd.DataFrame) -> np.ndarray:
+        """Class probabilities, columns in the order of ``classes_``.
+
+        A leaf gives its training class distribution (its parent's if it received no
+        training cases); an unknown tested value combines the branches by weight.
+        """
+        Z = self._encode_for_prediction(X)
+        proba = np.zeros((Z.shape[0], len(self.classes_)))
+        for leaf, parent, rows, weights, _ in descend(self.tree_, Z):
+            source = leaf if leaf.total >= EPS or parent is None else parent
+            proba[rows] += weights[:, None] * (source.dist / max(source.total, EPS))
+        return proba
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        """Most probable class; ties (within 1e-6) go to the first class in ``classes_``."""
+        proba = self.predict_proba(X)
+        first = np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
+        return self.classes_[first]
+
+    def score(self, X: pd.DataFrame, y) -> float:
+        """Accuracy of :meth:`predict` on ``(X, y)``."""
+        labels = _check_labels(y, len(X))
+        return float(np.mean(self.predict(X) == labels))
+
+    def complexity(self, X: pd.DataFrame) -> dict[str, float]:
+        """Complexity measures of Auer et al. (1995, Table 2) on test attributes ``X``.
+
+        See :func:`smalltrees.complexity.tree_complexity`.
+        """
+        return tree_complexity(self.tree_, self._encode_for_prediction(X))
+
+    def export_text(self) -> str:
+        """The fitted tree in J48's layout: ``class (weight/errors)`` at each leaf.
+
+        Weights and errors are rounded to 2 decimals, thresholds to 6, as J48 prints them.
+        """
+        self._check_fitted()
+        return "\n".join(self._render(self.tree_, None, 0))
+
+    def __str__(self) -> str:
+        if not hasattr(self, "tree_"):
+            return repr(self)
+        return self.export_text()
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
+        return f"C45({args})"
+
+    def _render(self, node: Node, parent: Node | None, depth: int) -> list[str]:
+        if node.is_leaf:
+            return [": " + self._leaf_label(node, parent)]
+        name = self.feature_names_in_[node.feature]
+        cats = self._categories[node.feature]
+        if cats is None:
+            value = f"{node.threshold:.6f}".rstrip("0").rstrip(".")
+            tests = [f"{name} <= {value}", f"{name} > {value}"]
+        else:
+            tests = [f"{name} = {cat}" for cat in cats]
+        lines = []
+        for test, child in zip(tests, node.children, strict=True):
+            below = self._render(child, node, depth + 1)
+            if child.is_leaf:
+                lines.append("|   " * depth + test + below[0])
+            else:
+                lines.append("|   " * depth + test)
+                lines.extend(below)
+        return lines
+
+    def _leaf_label(self, leaf: Node, parent: Node | None) -> str:
+        source = leaf if leaf.total >= EPS or parent is None else parent
+        label = self.classes_[first_max(source.dist)]
+        errors = leaf_errors(leaf.dist)
+        counts = _round2(leaf.total) + (f"/{_round2(errors)}" if errors >= EPS else "")
+        return f"{label} ({counts})"
+
+    def _check_fitted(self) -> None:
+        if not hasattr(self, "tree_"):
+            raise ValueError("this C45 instance is not fitted yet; call fit(X, y) first")
+
+    def _encode(self, X: pd.DataFrame) -> np.ndarray:
+        """Attributes as floats: continuous values, category codes, NaN = unknown."""
+        Z = np.empty(X.shape, dtype=float)
+        for j, (column, cats) in enumerate(zip(X.columns, self._categories, strict=True)):
+            series = X[column]
+            if cats is None:
+                Z[:, j] = series.to_numpy(dtype=float, na_value=np.nan)
+            else:
+                codes = series.cat.codes.to_numpy()
+                Z[:, j] = np.where(codes < 0, np.nan, codes)
+        return Z
+
+    def _encode_for_prediction(self, X: pd.DataFrame) -> np.ndarray:
+        """Check that ``X`` has the training columns and kinds, then encode it."""
+        self._check_fitted()
+        _check_frame(X, allow_empty=True)
+        names = [str(c) for c in X.columns]
+        if names != list(self.feature_names_in_):
+            raise ValueError(
+                f"X has columns {names}; expected the training columns "
+                f"{list(self.feature_names_in_)} in that order"
+            )
+        recoded = {}
+        for column, cats in zip(X.columns, self._categories, strict=True):
+            is_categorical = isinstance(X[column].dtype, pd.CategoricalDtype)
+            if is_categorical != (cats is not None):
+                kind = "categorical" if cats is not None else "numeric"
+                raise ValueError(f"column {column!r} has dtype {X[column].dtype}; expected {kind}")
+            if is_categorical and list(X[column].cat.categories) != cats:
+                unknown = set(X[column].dropna().unique()) - set(cats)
+                if unknown:
+                    raise ValueError(
+                        f"column {column!r} has values {sorted(map(str, unknown))} "
+                        f"outside the training categories {cats}"
+                    )
+                recoded[column] = X[column].cat.set_categories(cats)
+        return self._encode(X.assign(**recoded) if recoded else X)
+
+
+_PARAMS = ("criterion", "min_cases", "cf", "prune", "mdl_correction")
+
+
+def _round2(value: float) -> str:
+    """``value`` rounded half up to 2 decimals, printed as J48 prints it (``3.0``, ``3.13``)."""
+    return repr(float(np.floor(value * 100 + 0.5) / 100))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def _check_frame(X: Any, allow_empty: bool = False) -> None:
+    """Raise ``ValueError`` unless ``X`` is a DataFrame of numeric and categorical columns."""
+    if not isinstance(X, pd.DataFrame):
+        raise ValueError(f"X must be a pandas DataFrame, got {type(X).__name__}")
+    if X.shape[1] == 0 or (X.shape[0] == 0 and not allow_empty):
+        raise ValueError(f"X is empty (shape {X.shape}); expected at least one row and column")
+    if not X.columns.is_unique:
+        raise ValueError(f"X has duplicate column names {list(X.columns)}; expected unique names")
+    for column in X.columns:
+        dtype = X[column].dtype
+        if isinstance(dtype, pd.CategoricalDtype):
+            continue
+        if pd.api.types.is_bool_dtype(dtype) or not pd.api.types.is_numeric_dtype(dtype):
+            raise ValueError(
+                f"column {column!r} has unsupported dtype {dtype}; expected a float dtype "
+                "(continuous) or a pandas CategoricalDtype (categorical)"
+            )
+
+
+def _check_labels(y: Any, n_samples: int) -> np.ndarray:
+    """Class labels as a 1-D array of length ``n_samples`` without missing values."""
+    labels = np.asarray(y, dtype=object) if not isinstance(y, np.ndarray) else y
+    if labels.ndim != 1:
+        raise ValueError(f"y must be one-dimensional, got shape {labels.shape}")
+    if len(labels) != n_samples:
+        raise ValueError(f"y has {len(labels)} labels; expected one per row of X ({n_samples})")
+    if pd.isna(labels).any():
+        raise ValueError("y has missing class labels; expected a label for every row")
+    return labels

@@ -1,0 +1,404 @@
+"""T1 and T2: decision trees of one and two levels with the least training error.
+
+Implements the algorithm T2 of Auer, Holte and Maass (1995), section 2, and its one-level
+version T1 (Holte's 1R hypothesis class TREE(1, n, p, K)). Both search their whole hypothesis
+class and return a tree with the minimum number of training errors.
+
+Conventions (all deterministic):
+
+* **Thresholds** lie between two consecutive distinct values ``lo < hi`` of the training items
+  at the node, at the midpoint ``lo / 2 + hi / 2`` (``hi`` when the midpoint is not strictly
+  above ``lo`` in floating point). An interval ``[t_i, t_{i+1})`` is closed on the left.
+* **Ties** between equally good trees: the simpler tree wins, a leaf before a one-level tree
+  (TREE(1) is part of TREE(2)) before a two-level tree; then the attribute that comes first in
+  the columns of ``X``; then, for a continuous root, the smallest threshold; in each second-level
+  node, again a leaf first and then the first column. Interval labellings use the fewest
+  intervals. Ties between classes go to the first class of ``classes_``.
+* **Edges without training items** (a category never seen at the node, or no missing values at
+  the node) predict the majority class of the node's training items; a category not declared at
+  fit time is treated the same way, never raising. A root edge without training items becomes a
+  leaf with the majority class of the whole training set.
+* A continuous root with a single distinct value has the threshold at that value, so only its
+  "missing" edge and the edge ``>= t`` receive items; a continuous attribute that is missing on
+  every training item is not tried at the root (it cannot beat a one-level tree).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from numbers import Integral
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.t2_intervals import best_labels
+from smalltrees.t2_search import Encoded, stump_errors, threshold_errors
+from smalltrees.t2_tree import (
+    CategoricalSplit,
+    IntervalSplit,
+    Leaf,
+    predict_codes,
+    to_dict,
+    to_text,
+)
+
+
+class _SmallTree:
+    """Shared estimator plumbing of :class:`T1` and :class:`T2` (scikit-learn conventions)."""
+
+    def __init__(self, K: int | None = None):
+        self.K = K
+
+    def get_params(self, deep: bool = True) -> dict:
+        """The constructor parameters, as a dict."""
+        return {"K": self.K}
+
+    def set_params(self, **params) -> _SmallTree:
+        """Set constructor parameters; returns ``self``."""
+        for name, value in params.items():
+            if name not in self.get_params():
+                raise ValueError(f"invalid parameter {name!r}; expected one of ['K']")
+            setattr(self, name, value)
+        return self
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(K={self.K!r})"
+
+    def fit(self, X: pd.DataFrame, y) -> _SmallTree:
+        """Find a tree of the hypothesis class with the least errors on ``(X, y)``.
+
+        Parameters
+        ----------
+        X : DataFrame
+            Float columns are continuous, categorical columns categorical; NaN is missing.
+        y : array-like of shape (m,)
+            Class labels.
+
+        Returns
+        -------
+        self
+        """
+        _check_frame(X)
+        y = _check_labels(y, len(X))
+        self.classes_, y_codes = np.unique(y, return_inverse=True)
+        p = len(self.classes_)
+        if self.K is None:
+            self.K_ = p + 1
+        elif isinstance(self.K, Integral) and not isinstance(self.K, bool) and self.K >= 1:
+            self.K_ = int(self.K)
+        else:
+            raise ValueError(f"K must be None or an integer >= 1, got {self.K!r}")
+        self.n_features_in_ = X.shape[1]
+        self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        self._continuous = [_is_continuous(X[c]) for c in X.columns]
+        self._categories = [None if cont else X[c].cat.categories
+                            for cont, c in zip(self._continuous, X.columns, strict=True)]
+        enc = _encode(X, y_codes.ravel(), p, self._continuous)
+        self.tree_ = self._search(enc)
+        self.n_errors_ = int((self._predict_codes(X) != enc.y).sum())
+        return self
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        """Class labels predicted for the rows of ``X``."""
+        codes = self._predict_codes(X)
+        return self.classes_[codes]
+
+    def score(self, X: pd.DataFrame, y) -> float:
+        """Accuracy of :meth:`predict` on ``(X, y)``."""
+        y = _check_labels(y, len(X))
+        return float(np.mean(self.predict(X) == y))
+
+    def export_text(self) -> str:
+        """The fitted tree as indented text, one edge per line."""
+        return to_text(self._fitted_tree(), self._names(), self._value_lists(), self.classes_)
+
+    def to_dict(self) -> dict:
+        """The fitted tree as nested dicts and lists, ready for ``json.dumps``."""
+        return to_dict(self._fitted_tree(), self._names(), self._value_lists(), self.classes_)
+
+    def __str__(self) -> str:
+        return self.export_text() if hasattr(self, "tree_") else repr(self)
+
+    def _fitted_tree(self):
+        if not hasattr(self, "tree_"):
+            raise ValueError(f"this {type(self).__name__} is not fitted yet; call fit(X, y) first")
+        return self.tree_
+
+    def _names(self) -> list[str]:
+        return [str(name) for name in self.feature_names_in_]
+
+    def _value_lists(self) -> list:
+        return [None if cats is None else list(cats) for cats in self._categories]
+
+    def _predict_codes(self, X: pd.DataFrame) -> np.ndarray:
+        tree = self._fitted_tree()
+        _check_frame(X)
+        if list(X.columns) != list(self.feature_names_in_):
+            raise ValueError(
+                f"X has columns {list(X.columns)}; expected the columns seen in fit, "
+                f"{list(self.feature_names_in_)}"
+            )
+        columns = []
+        for name, cont, cats in zip(X.columns, self._continuous, self._categories, strict=True):
+            if _is_continuous(X[name]) != cont:
+                kind = "float (continuous)" if cont else "categorical"
+                raise ValueError(f"column {name!r} has dtype {X[name].dtype}; expected {kind}")
+            columns.append(_continuous_values(X[name]) if cont else _category_codes(X[name], cats))
+        out = np.zeros(len(X), dtype=np.int64)
+        predict_codes(tree, columns, np.arange(len(X)), out)
+        return out
+
+
+class T1(_SmallTree):
+    """Optimal one-level decision tree, TREE(1, n, p, K) (Auer et al. 1995, section 2).
+
+    The root queries one attribute: a categorical one with an edge per value plus "missing", or
+    a continuous one with at most ``K`` intervals plus "missing"; every edge ends in a leaf.
+    This is the hypothesis class of Holte's 1R. See the module docstring for thresholds and ties.
+
+    Parameters
+    ----------
+    K : int or None, default None
+        Maximum number of intervals of a continuous attribute; ``None`` means ``p + 1`` for
+        ``p`` classes, as in the paper's experiments.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The sorted class labels.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of object
+    K_ : int
+        The value of K used.
+    tree_ : Leaf, CategoricalSplit or IntervalSplit
+        The fitted tree (see :mod:`smalltrees.t2_tree`).
+    n_errors_ : int
+        Number of training errors, the minimum over TREE(1, n, p, K).
+
+    References
+    ----------
+    P. Auer, R. C. Holte, W. Maass. Theory and applications of agnostic PAC-learning with small
+    decision trees. ICML 1995, section 2 (TREE(1) and Theorem 3).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0]})
+    >>> T1(K=2).fit(X, ["a", "a", "b", "b"]).n_errors_
+    0
+    """
+
+    def _search(self, enc: Encoded):
+        return _one_level(enc, self.K_)[1]()
+
+
+class T2(_SmallTree):
+    """Optimal two-level decision tree, TREE(2, n, p, K) (Auer et al. 1995, section 2).
+
+    The root queries an attribute beta: categorical with an edge per value plus "missing", or
+    continuous with the edges ``beta < t``, ``beta >= t`` and "missing". Each second-level node
+    is a leaf or queries an attribute alpha (``alpha == beta`` allowed) as in :class:`T1`, with
+    at most ``K`` intervals for a continuous alpha. The search is exact; for a continuous root
+    and continuous alpha it runs the paper's MERGE over a merge-sort tree of optimal-split tables
+    (:mod:`smalltrees.t2_intervals`), O(K^2 n^2 m log m) for fixed p.
+
+    Parameters
+    ----------
+    K : int or None, default None
+        Maximum number of intervals of a continuous second-level attribute; ``None`` means
+        ``p + 1`` for ``p`` classes, as in the paper's experiments.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The sorted class labels.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of object
+    K_ : int
+        The value of K used.
+    tree_ : Leaf, CategoricalSplit or IntervalSplit
+        The fitted tree (see :mod:`smalltrees.t2_tree`).
+    n_errors_ : int
+        Number of training errors, the minimum over TREE(2, n, p, K); ``1 - n_errors_ / m`` is
+        the paper's Sky2 accuracy.
+
+    References
+    ----------
+    P. Auer, R. C. Holte, W. Maass. Theory and applications of agnostic PAC-learning with small
+    decision trees. ICML 1995, section 2 (algorithm T2, procedure MERGE, Theorem 1).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"u": [0.0, 0.0, 1.0, 1.0], "v": [0.0, 1.0, 0.0, 1.0]})
+    >>> T2().fit(X, ["a", "b", "b", "a"]).n_errors_
+    0
+    """
+
+    def _search(self, enc: Encoded):
+        K = self.K_
+        default = _majority_label(enc, np.arange(len(enc.y)))
+        found = {beta: _categorical_root(enc, beta, K)
+                 for beta, cont in enumerate(enc.continuous) if not cont}
+        usable = [beta for beta, cont in enumerate(enc.continuous)
+                  if cont and (enc.codes[beta] >= 0).any()]
+        for beta, order, left, right in threshold_errors(enc, usable, K):
+            found[beta] = _continuous_root(enc, beta, K, order, left, right)
+        best = _one_level(enc, K)
+        for beta in sorted(found):
+            if found[beta][0] < best[0]:
+                best = (found[beta][0], partial(found[beta][1], default))
+        return best[1]()
+
+
+def _one_level(enc: Encoded, K: int):
+    """(errors, builder) of the best tree of TREE(1), a leaf preferred on ties."""
+    rows = np.arange(len(enc.y))
+    errors = stump_errors(enc, np.zeros(len(rows), dtype=np.int64), 1, K)[:, 0]
+    attr = int(np.argmin(errors)) - 1
+    return int(errors.min()), partial(_stump, enc, attr, rows, K, _majority_label(enc, rows))
+
+
+def _categorical_root(enc: Encoded, beta: int, K: int):
+    """(errors, builder) of the best tree with categorical root ``beta``."""
+    codes = enc.codes[beta]
+    n_edges = enc.n_values[beta]
+    errors = stump_errors(enc, codes, n_edges, K)
+
+    def build(default):
+        children = []
+        for value in range(n_edges):
+            rows = np.flatnonzero(codes == value)
+            attr = int(np.argmin(errors[:, value])) - 1
+            children.append(_stump(enc, attr, rows, K, _majority_label(enc, rows, default)))
+        return CategoricalSplit(beta, tuple(children[:-1]), children[-1], default)
+
+    return int(errors.min(axis=0).sum()), build
+
+
+def _continuous_root(enc: Encoded, beta: int, K: int, order, left, right):
+    """(errors, builder) of the best tree with continuous root ``beta``, given the output of
+    :func:`~smalltrees.t2_search.threshold_errors` for ``beta``."""
+    ranks = enc.codes[beta]
+    missing_rows = np.flatnonzero(ranks < 0)
+    missing = stump_errors(enc, np.where(ranks < 0, 0, -1), 1, K)[:, 0]
+    sorted_ranks = ranks[order]
+    cuts = np.flatnonzero(sorted_ranks[1:] != sorted_ranks[:-1]) + 1
+    if len(cuts) == 0:
+        cuts = np.array([0])
+    totals = left.min(axis=0)[cuts] + right.min(axis=0)[cuts] + missing.min()
+    j = int(cuts[np.argmin(totals)])
+    values = enc.values[beta][sorted_ranks]
+    if j:
+        threshold = _threshold(values[j - 1], values[j])
+    else:  # a single distinct value: the threshold sits on it and every present item goes right
+        threshold = float(values[0])
+
+    def build(default):
+        parts = [(order[:j], left[:, j]), (order[j:], right[:, j]), (missing_rows, missing)]
+        nodes = [
+            _stump(enc, int(np.argmin(errs)) - 1, rows, K, _majority_label(enc, rows, default))
+            for rows, errs in parts
+        ]
+        return IntervalSplit(beta, (threshold,), tuple(nodes[:2]), nodes[2])
+
+    return int(totals.min()), build
+
+
+def _stump(enc: Encoded, attr: int, rows: np.ndarray, K: int, default: int):
+    """The best stump on ``rows`` querying ``attr`` (a leaf if ``attr`` is -1)."""
+    if attr < 0:
+        return Leaf(default)
+    codes, y = enc.codes[attr][rows], enc.y[rows]
+    if not enc.continuous[attr]:
+        counts = np.bincount(codes * enc.p + y, minlength=enc.n_values[attr] * enc.p)
+        counts = counts.reshape(-1, enc.p)
+        leaves = [Leaf(int(c.argmax()) if c.any() else default) for c in counts]
+        return CategoricalSplit(attr, tuple(leaves[:-1]), leaves[-1], default)
+    present = codes >= 0
+    missing_counts = np.bincount(y[~present], minlength=enc.p)
+    missing = Leaf(int(missing_counts.argmax()) if missing_counts.any() else default)
+    if not present.any():
+        return IntervalSplit(attr, (), (Leaf(default),), missing)
+    blocks, block_of = np.unique(codes[present], return_inverse=True)
+    counts = np.bincount(block_of * enc.p + y[present], minlength=len(blocks) * enc.p)
+    labels = best_labels(counts.reshape(-1, enc.p), K)
+    cuts = np.flatnonzero(labels[1:] != labels[:-1])
+    values = enc.values[attr]
+    thresholds = tuple(_threshold(values[blocks[i]], values[blocks[i + 1]]) for i in cuts)
+    leaves = tuple(Leaf(int(labels[i])) for i in np.r_[0, cuts + 1])
+    return IntervalSplit(attr, thresholds, leaves, missing)
+
+
+def _threshold(lo: float, hi: float) -> float:
+    """A cut between consecutive distinct values: the midpoint, or ``hi`` if not representable."""
+    mid = lo / 2 + hi / 2
+    return float(mid) if lo < mid <= hi else float(hi)
+
+
+def _majority_label(enc: Encoded, rows: np.ndarray, default: int = 0) -> int:
+    counts = np.bincount(enc.y[rows], minlength=enc.p)
+    return int(counts.argmax()) if len(rows) else default
+
+
+def _is_continuous(column: pd.Series) -> bool:
+    return not isinstance(column.dtype, pd.CategoricalDtype)
+
+
+def _check_frame(X) -> None:
+    if not isinstance(X, pd.DataFrame):
+        raise ValueError(f"X must be a pandas DataFrame, got {type(X).__name__}")
+    if X.shape[0] == 0 or X.shape[1] == 0:
+        raise ValueError(f"X is empty (shape {X.shape}); expected at least one row and column")
+    if X.columns.has_duplicates:
+        raise ValueError(f"X has duplicate column names {list(X.columns[X.columns.duplicated()])}"
+                         "; expected unique names")
+    for name in X.columns:
+        dtype = X[name].dtype
+        if not (isinstance(dtype, pd.CategoricalDtype) or pd.api.types.is_float_dtype(dtype)):
+            raise ValueError(
+                f"column {name!r} has dtype {dtype}; expected a float dtype (continuous) or a "
+                "pandas CategoricalDtype (categorical)"
+            )
+
+
+def _check_labels(y, n_rows: int) -> np.ndarray:
+    y = np.asarray(y.to_numpy() if isinstance(y, pd.Series) else y)
+    if y.ndim != 1:
+        raise ValueError(f"y must be one-dimensional, got shape {y.shape}")
+    if len(y) != n_rows:
+        raise ValueError(f"X has {n_rows} rows but y has {len(y)} labels; expected equal lengths")
+    if pd.isna(y).any():
+        raise ValueError("y contains missing labels; expected a class label for every row")
+    return y
+
+
+def _continuous_values(column: pd.Series) -> np.ndarray:
+    return column.to_numpy(dtype=float, na_value=np.nan)
+
+
+def _category_codes(column: pd.Series, categories: pd.Index) -> np.ndarray:
+    """Codes of ``column`` in the fitted ``categories``: -1 missing, -2 unknown category."""
+    known = categories.get_indexer(column.cat.categories)
+    codes = column.cat.codes.to_numpy()
+    mapped = np.r_[np.where(known < 0, -2, known), -1]  # code -1 (missing) maps to -1
+    return mapped[codes]
+
+
+def _encode(X: pd.DataFrame, y: np.ndarray, p: int, continuous: list) -> Encoded:
+    codes, values = [], []
+    for name, cont in zip(X.columns, continuous, strict=True):
+        if cont:
+            raw = _continuous_values(X[name])
+            present = ~np.isnan(raw)
+            distinct, rank = np.unique(raw[present], return_inverse=True)
+            column = np.full(len(raw), -1, dtype=np.int64)
+            column[present] = rank
+            codes.append(column)
+            values.append(distinct)
+        else:
+            categories = X[name].cat.categories
+            column = X[name].cat.codes.to_numpy().astype(np.int64)
+            codes.append(np.where(column < 0, len(categories), column))
+            values.append(np.asarray(categories))
+    return Encoded(y=y.astype(np.int64), p=p, continuous=continuous, codes=codes, values=values)

@@ -1,0 +1,272 @@
+"""Certification of T1 and T2 (Auer et al. 1995, section 2): exactness against brute force,
+properties, and the estimator contract."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from t2_bruteforce import tree1_errors, tree2_errors
+
+from smalltrees.t2 import T1, T2
+from smalltrees.t2_intervals import best_labels, group_best, prefix_best
+from smalltrees.t2_tree import IntervalSplit, Leaf
+
+# Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
+# better than 2 errors out of 4; the tree "u, then v on both sides" makes none.
+X_TOY = pd.DataFrame({"u": [0.0, 0.0, 1.0, 1.0], "v": [0.0, 1.0, 0.0, 1.0]})
+Y_TOY = ["no", "yes", "yes", "no"]
+
+SETTINGS = {"deadline": None, "derandomize": True,
+            "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
+
+
+def random_case(rng, max_rows, max_columns, max_distinct=6):
+    """A mixed data set: heavy ties, missing values, unused categories, p = 2..4, K = 1..4."""
+    m, p = int(rng.integers(1, max_rows + 1)), int(rng.integers(2, 5))
+    data = {}
+    for j in range(int(rng.integers(1, max_columns + 1))):
+        missing = rng.random(m) < rng.choice([0.0, 0.15, 0.4])
+        size = int(rng.integers(1, max_distinct + 1))
+        if rng.random() < 0.6:
+            pool = np.sort(rng.normal(size=size).round(2))
+            values = np.where(missing, np.nan, rng.choice(pool, m))
+            data[f"x{j}"] = pd.Series(values, dtype=float)
+        else:
+            categories = [f"v{i}" for i in range(min(size, 6))]
+            values = [None if gone else rng.choice(categories[: max(1, len(categories) - 1)])
+                      for gone in missing]  # the last category is never used
+            data[f"c{j}"] = pd.Categorical(values, categories=categories)
+    y = np.array([f"k{i}" for i in rng.integers(0, p, m)], dtype=object)
+    return pd.DataFrame(data), y, int(rng.integers(1, 5))
+
+
+@st.composite
+def datasets(draw, max_rows=12, max_columns=3):
+    """Small random cases. Hypothesis draws the seed of :func:`random_case`; drawing the values
+    with hypothesis itself favours tiny, constant columns and labels, leaving most cases trivial.
+    """
+    return random_case(np.random.default_rng(draw(st.integers(0, 2**32 - 1))), max_rows,
+                       max_columns)
+
+
+def training_errors(model, X, y) -> int:
+    return int((model.predict(X) != y).sum())
+
+
+def test_toy_sample():
+    assert T1().fit(X_TOY, Y_TOY).n_errors_ == 2
+    model = T2().fit(X_TOY, Y_TOY)
+    assert model.n_errors_ == 0
+    assert list(model.predict(X_TOY)) == Y_TOY
+    assert model.to_dict()["attribute"] == "u"
+    assert model.to_dict()["thresholds"] == [0.5]
+
+
+def test_bruteforce_separates_classes():
+    """The brute force tells weaker classes apart, so the equality tests can fail."""
+    assert (tree2_errors(X_TOY, Y_TOY, 3), tree1_errors(X_TOY, Y_TOY, 3)) == (0, 2)
+    X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0, 5.0]})
+    y = ["a", "b", "a", "b", "a"]
+    assert [tree1_errors(X, y, K) for K in (1, 2, 3, 4, 5)] == [2, 2, 1, 1, 0]
+    assert [T1(K=K).fit(X, y).n_errors_ for K in (1, 2, 3, 4, 5)] == [2, 2, 1, 1, 0]
+
+
+@settings(max_examples=500, **SETTINGS)
+@given(datasets())
+def test_t2_is_optimal(case):
+    X, y, K = case
+    model = T2(K=K).fit(X, y)
+    assert model.n_errors_ == tree2_errors(X, y, K)
+    assert model.n_errors_ == training_errors(model, X, y)
+    assert_interval_counts(model.tree_, K, root=True)
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(datasets())
+def test_t1_is_optimal(case):
+    X, y, K = case
+    model = T1(K=K).fit(X, y)
+    assert model.n_errors_ == tree1_errors(X, y, K)
+    assert model.n_errors_ == training_errors(model, X, y)
+    assert_interval_counts(model.tree_, K, root=False)
+
+
+def assert_interval_counts(node, K, root):
+    """At most K intervals below the root; 2 at the root of a two-level tree."""
+    children = getattr(node, "children", ())
+    two_level = any(not isinstance(child, Leaf) for child in children)
+    if isinstance(node, IntervalSplit):
+        assert len(children) <= (2 if root and two_level else max(K, 2) if root else K)
+        assert list(node.thresholds) == sorted(set(node.thresholds))
+    for child in children:
+        assert_interval_counts(child, K, root=False)
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(datasets(max_rows=60, max_columns=4))
+def test_error_ordering(case):
+    X, y, K = case
+    t2, t1 = T2(K=K).fit(X, y).n_errors_, T1(K=K).fit(X, y).n_errors_
+    majority = len(y) - max(np.unique(y, return_counts=True)[1])
+    assert t2 <= t1 <= majority
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(datasets(max_rows=40, max_columns=3))
+def test_increasing_transform_invariance(case):
+    X, y, K = case
+    transformed = X.copy()
+    for name in X.columns:
+        if not isinstance(X[name].dtype, pd.CategoricalDtype):
+            transformed[name] = np.exp(X[name] / 2) + X[name] ** 3
+    for learner in (T1, T2):
+        a, b = learner(K=K).fit(X, y), learner(K=K).fit(transformed, y)
+        assert a.n_errors_ == b.n_errors_
+        assert list(a.predict(X)) == list(b.predict(transformed))
+
+
+def dp_reference(counts, K):
+    """Left-to-right DP over blocks with state (intervals used, current label)."""
+    p = counts.shape[1]
+    cost = counts.sum(axis=1, keepdims=True) - counts
+    best = np.full((K, p), np.inf)
+    best[0] = cost[0]
+    for row in cost[1:]:
+        new = best + row
+        new[1:] = np.minimum(new[1:], best[:-1].min(axis=1, keepdims=True) + row)
+        best = new
+    return int(best.min())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_intervals_match_dp_on_deep_trees(seed):
+    """Hundreds of blocks, so the merge-sort tree has many levels."""
+    rng = np.random.default_rng(seed)
+    p, K = int(rng.integers(2, 5)), int(rng.integers(1, 6))
+    counts = rng.integers(0, 4, size=(int(rng.integers(100, 400)), p))
+    counts[counts.sum(axis=1) == 0, 0] = 1
+    expected = dp_reference(counts, K)
+    assert group_best(counts, np.zeros(len(counts), dtype=int), 1, K)[0] == expected
+    labels = best_labels(counts, K)
+    assert 1 + np.count_nonzero(np.diff(labels)) <= K
+    assert counts.sum() - counts[np.arange(len(counts)), labels].sum() == expected
+    n = 150
+    group = np.sort(rng.integers(0, 3, n))
+    block, y = rng.integers(0, 40, n), rng.integers(0, p, n)
+    got = prefix_best(group, block, y, p, K)
+    for i in range(0, n, 7):
+        mine = (group == group[i]) & (np.arange(n) <= i)
+        _, inverse = np.unique(block[mine], return_inverse=True)
+        prefix_counts = np.zeros((inverse.max() + 1, p), dtype=int)
+        np.add.at(prefix_counts, (inverse, y[mine]), 1)
+        assert got[i] == dp_reference(prefix_counts, K)
+
+
+def dp_intervals(groups, K):
+    """The interval problem of the brute force, solved by :func:`dp_reference`."""
+    if not groups:
+        return 0
+    classes = sorted({label for group in groups for label in group})
+    return dp_reference(np.array([[group.count(c) for c in classes] for group in groups]), K)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_t2_matches_reference_on_larger_data(seed):
+    """Up to 120 items and 40 distinct values: deeper merge-sort trees than the brute force
+    can reach; the reference is the brute force with a DP for the interval problem."""
+    X, y, K = random_case(np.random.default_rng(seed), 120, 3, max_distinct=40)
+    assert T2(K=K).fit(X, y).n_errors_ == tree2_errors(X, y, K, intervals=dp_intervals)
+
+
+def test_single_class_and_single_row():
+    X = pd.DataFrame({"x": [1.0, np.nan, 3.0], "c": pd.Categorical(["a", "b", None])})
+    for learner in (T1, T2):
+        model = learner().fit(X, ["z", "z", "z"])
+        assert model.n_errors_ == 0 and list(model.predict(X)) == ["z"] * 3
+        assert learner().fit(X.iloc[:1], ["z"]).score(X.iloc[:1], ["z"]) == 1.0
+
+
+def test_unseen_and_unknown_values_predict_node_majority():
+    X = pd.DataFrame({"c": pd.Categorical(["a", "a", "a", "b"], categories=["a", "b", "c"])})
+    model = T1().fit(X, ["p", "p", "q", "q"])
+    new = pd.DataFrame({"c": pd.Categorical(["c", "zz", None], categories=["a", "c", "zz"])})
+    assert list(model.predict(new)) == ["p", "p", "p"]
+    X2 = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.0]})
+    model = T2().fit(X2, ["p", "q", "q", "q"])
+    assert list(model.predict(pd.DataFrame({"x": [np.nan, -9.0, 9.0]}))) == ["q", "p", "q"]
+
+
+def test_text_and_dict_export():
+    model = T2().fit(X_TOY, Y_TOY)
+    text = model.export_text()
+    assert "u < 0.5" in text and "v >= 0.5" in text and str(model) == text
+    assert json.loads(json.dumps(model.to_dict())) == model.to_dict()
+    X = pd.DataFrame({"c": pd.Categorical(["a", "b", "b"]), "x": [1.0, 2.0, 3.0]})
+    fitted = T2().fit(X, np.array([1, 2, 2]))
+    assert json.dumps(fitted.to_dict()) and "c == 'a'" in T1().fit(X, ["s", "t", "t"]).export_text()
+
+
+def test_ties_are_deterministic():
+    X = pd.DataFrame({"b": [0.0, 1.0, 2.0, 3.0], "a": [0.0, 1.0, 2.0, 3.0]})
+    y = ["p", "p", "q", "q"]
+    first = T2().fit(X, y)
+    assert first.to_dict() == T2().fit(X, y).to_dict()
+    assert first.to_dict()["attribute"] == "b"
+    assert T1().fit(X, ["p", "p", "p", "q"]).to_dict()["attribute"] == "b"
+    assert T1(K=1).fit(X, ["p", "q", "p", "p"]).to_dict() == {"class": "p"}
+    # A one-level tree is preferred to an equally good two-level tree, here one whose root
+    # (an attribute missing everywhere) sends every item down the same edge.
+    X["e"] = pd.Categorical([None] * 4, categories=["u"])
+    assert T2().fit(X[["e", "a"]], y).export_text() == (
+        "|--- a < 1.5: p\n|--- a >= 1.5: q\n|--- a is missing: p\n")
+
+
+def test_params():
+    model = T2(K=3)
+    assert model.get_params() == {"K": 3}
+    assert model.set_params(K=2) is model and model.K == 2
+    with pytest.raises(ValueError, match="invalid parameter"):
+        model.set_params(depth=3)
+    for bad in (0, 2.5, "3", True):
+        with pytest.raises(ValueError, match="K must be"):
+            T2(K=bad).fit(X_TOY, Y_TOY)
+
+
+@pytest.mark.parametrize(
+    ("X", "y", "message"),
+    [
+        (X_TOY.to_numpy(), Y_TOY, "must be a pandas DataFrame"),
+        (X_TOY.iloc[:0], [], "X is empty"),
+        (X_TOY[[]], Y_TOY, "X is empty"),
+        (X_TOY, Y_TOY[:3], "4 rows but y has 3"),
+        (pd.DataFrame({"i": [1, 2, 3, 4]}), Y_TOY, "expected a float dtype"),
+        (pd.DataFrame({"s": ["a", "b", "c", "d"]}), Y_TOY, "expected a float dtype"),
+        (X_TOY, [None, "a", "b", "a"], "missing labels"),
+    ],
+)
+def test_bad_input(X, y, message):
+    with pytest.raises(ValueError, match=message):
+        T2().fit(X, y)
+
+
+def test_predict_checks_columns():
+    model = T2().fit(X_TOY, Y_TOY)
+    with pytest.raises(ValueError, match="expected the columns seen in fit"):
+        model.predict(X_TOY[["v", "u"]])
+    with pytest.raises(ValueError, match="expected float"):
+        model.predict(X_TOY.astype({"u": "category"}))
+    with pytest.raises(ValueError, match="not fitted"):
+        T1().predict(X_TOY)
+
+
+def test_every_toy_labelling_on_a_grid():
+    """All 2^8 labellings of a 4 x 2 grid: T2 equals the brute force on each."""
+    X = pd.DataFrame({"u": [0.0, 1.0, 2.0, 3.0] * 2, "v": [0.0] * 4 + [1.0] * 4})
+    for bits in itertools.product("ab", repeat=8):
+        assert T2(K=2).fit(X, bits).n_errors_ == tree2_errors(X, bits, 2)

@@ -1,0 +1,18 @@
+"""Snakemake glue: Auer et al. (1995) Table 2 from all per-fold results, beside the paper's."""
+
+from pathlib import Path
+
+import pandas as pd
+
+from smalltrees.auer95_table2 import make_table2, render_table2
+from smalltrees.logs import log_to
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log_to(snakemake.log[0])
+params = snakemake.params
+folds = pd.concat([pd.read_csv(path) for path in snakemake.input.cv], ignore_index=True)
+table = make_table2(folds, pd.read_csv(snakemake.input.sky), pd.read_csv(snakemake.input.paper),
+                    params.datasets, params.learners, params.compare, params.tolerance)
+table.to_csv(snakemake.output.csv, index=False, lineterminator="\n")
+Path(snakemake.output.md).write_text(render_table2(table, params.learners, params.compare,
+                                                   params.notes))
