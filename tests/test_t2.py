@@ -244,10 +244,10 @@ def test_params():
         (X_TOY.to_numpy(), Y_TOY, "must be a pandas DataFrame"),
         (X_TOY.iloc[:0], [], "X is empty"),
         (X_TOY[[]], Y_TOY, "X is empty"),
-        (X_TOY, Y_TOY[:3], "4 rows but y has 3"),
-        (pd.DataFrame({"i": [1, 2, 3, 4]}), Y_TOY, "expected a float dtype"),
+        (X_TOY, Y_TOY[:3], r"y has 3 labels; expected one per row of X \(4\)"),
+        (pd.DataFrame({"b": [True, False, True, False]}), Y_TOY, "expected a float dtype"),
         (pd.DataFrame({"s": ["a", "b", "c", "d"]}), Y_TOY, "expected a float dtype"),
-        (X_TOY, [None, "a", "b", "a"], "missing labels"),
+        (X_TOY, [None, "a", "b", "a"], "missing class labels"),
     ],
 )
 def test_bad_input(X, y, message):

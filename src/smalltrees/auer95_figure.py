@@ -30,8 +30,8 @@ def plot_table2(table: pd.DataFrame, compare: Mapping[str, str]):
                       yerr=table[f"paper_{prefix}_accuracy_sd"], fmt="o", mfc="white",
                       color=colour, label=f"{learner} (paper)")
     left.set_title("Accuracy, 9 x 25-fold CV: ours (filled) vs paper (open)")
-    right.plot(x, table["sky2"], "k^", label="Sky2 (ours)")
-    right.plot(x, table["paper_sky2"], "k^", mfc="white", label="Sky2 (paper)")
+    right.plot(x, table["paper_sky2"], "k^", mfc="white", ms=10, label="Sky2 (paper)")
+    right.plot(x, table["sky2"], "k^", ms=5, label="Sky2 (ours)")
     right.plot(x, table[f"{t2}_accuracy"], "o", color="tab:blue", label=f"{t2} (ours)")
     right.plot(x, table[f"{c45}_accuracy"], "s", color="tab:orange", label=f"{c45} (ours)")
     right.set_title("Sky2 vs T2 vs C4.5")

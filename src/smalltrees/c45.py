@@ -28,6 +28,7 @@ from smalltrees.c45_prune import Pruner, collapse, leaf_errors
 from smalltrees.c45_tree import Node, descend, first_max, iter_nodes
 from smalltrees.complexity import tree_complexity
 from smalltrees.criteria import EPS, get_criterion
+from smalltrees.validation import check_frame, check_labels
 
 
 class C45:
@@ -119,8 +120,8 @@ class C45:
             raise ValueError(f"min_cases must be a positive number, got {self.min_cases!r}")
         if not (_is_number(self.cf) and 0 < self.cf <= 0.5):
             raise ValueError(f"cf must be in (0, 0.5], got {self.cf!r}")
-        _check_frame(X)
-        labels = _check_labels(y, len(X))
+        check_frame(X)
+        labels = check_labels(y, len(X))
         self.classes_, codes = np.unique(labels, return_inverse=True)
         self.feature_names_in_ = np.asarray([str(c) for c in X.columns], dtype=object)
         self.n_features_in_ = X.shape[1]
@@ -169,7 +170,7 @@ class C45:
 
     def score(self, X: pd.DataFrame, y) -> float:
         """Accuracy of :meth:`predict` on ``(X, y)``."""
-        labels = _check_labels(y, len(X))
+        labels = check_labels(y, len(X))
         return float(np.mean(self.predict(X) == labels))
 
     def complexity(self, X: pd.DataFrame) -> dict[str, float]:
@@ -242,7 +243,7 @@ class C45:
     def _encode_for_prediction(self, X: pd.DataFrame) -> np.ndarray:
         """Check that ``X`` has the training columns and kinds, then encode it."""
         self._check_fitted()
-        _check_frame(X, allow_empty=True)
+        check_frame(X, allow_empty=True)
         names = [str(c) for c in X.columns]
         if names != list(self.feature_names_in_):
             raise ValueError(
@@ -276,34 +277,3 @@ def _round2(value: float) -> str:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool)
-
-
-def _check_frame(X: Any, allow_empty: bool = False) -> None:
-    """Raise ``ValueError`` unless ``X`` is a DataFrame of numeric and categorical columns."""
-    if not isinstance(X, pd.DataFrame):
-        raise ValueError(f"X must be a pandas DataFrame, got {type(X).__name__}")
-    if X.shape[1] == 0 or (X.shape[0] == 0 and not allow_empty):
-        raise ValueError(f"X is empty (shape {X.shape}); expected at least one row and column")
-    if not X.columns.is_unique:
-        raise ValueError(f"X has duplicate column names {list(X.columns)}; expected unique names")
-    for column in X.columns:
-        dtype = X[column].dtype
-        if isinstance(dtype, pd.CategoricalDtype):
-            continue
-        if pd.api.types.is_bool_dtype(dtype) or not pd.api.types.is_numeric_dtype(dtype):
-            raise ValueError(
-                f"column {column!r} has unsupported dtype {dtype}; expected a float dtype "
-                "(continuous) or a pandas CategoricalDtype (categorical)"
-            )
-
-
-def _check_labels(y: Any, n_samples: int) -> np.ndarray:
-    """Class labels as a 1-D array of length ``n_samples`` without missing values."""
-    labels = np.asarray(y, dtype=object) if not isinstance(y, np.ndarray) else y
-    if labels.ndim != 1:
-        raise ValueError(f"y must be one-dimensional, got shape {labels.shape}")
-    if len(labels) != n_samples:
-        raise ValueError(f"y has {len(labels)} labels; expected one per row of X ({n_samples})")
-    if pd.isna(labels).any():
-        raise ValueError("y has missing class labels; expected a label for every row")
-    return labels

@@ -15,9 +15,9 @@ Weka 3.6 ``weka.classifiers.trees.j48.Stats.addErrs`` and ``C45PruneableClassifi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
-from scipy.stats import norm
 
 from smalltrees.c45_tree import Node, class_weights, first_max, route
 from smalltrees.criteria import EPS
@@ -45,7 +45,7 @@ def added_errors(n: float, e: float, cf: float) -> float:
         return base if e == 0 else base + e * (added_errors(n, 1.0, cf) - base)
     if e + 0.5 >= n:
         return max(n - e, 0.0)
-    z = norm.ppf(1 - cf)
+    z = NormalDist().inv_cdf(1 - cf)  # standard normal quantile (stdlib: nothing to import)
     f = (e + 0.5) / n
     upper = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
         1 + z * z / n

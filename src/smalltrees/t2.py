@@ -41,6 +41,7 @@ from smalltrees.t2_tree import (
     to_dict,
     to_text,
 )
+from smalltrees.validation import check_frame, check_labels
 
 
 class _SmallTree:
@@ -78,8 +79,8 @@ class _SmallTree:
         -------
         self
         """
-        _check_frame(X)
-        y = _check_labels(y, len(X))
+        check_frame(X)
+        y = check_labels(y, len(X))
         self.classes_, y_codes = np.unique(y, return_inverse=True)
         p = len(self.classes_)
         if self.K is None:
@@ -105,7 +106,7 @@ class _SmallTree:
 
     def score(self, X: pd.DataFrame, y) -> float:
         """Accuracy of :meth:`predict` on ``(X, y)``."""
-        y = _check_labels(y, len(X))
+        y = check_labels(y, len(X))
         return float(np.mean(self.predict(X) == y))
 
     def export_text(self) -> str:
@@ -132,7 +133,7 @@ class _SmallTree:
 
     def _predict_codes(self, X: pd.DataFrame) -> np.ndarray:
         tree = self._fitted_tree()
-        _check_frame(X)
+        check_frame(X)
         if list(X.columns) != list(self.feature_names_in_):
             raise ValueError(
                 f"X has columns {list(X.columns)}; expected the columns seen in fit, "
@@ -343,34 +344,6 @@ def _majority_label(enc: Encoded, rows: np.ndarray, default: int = 0) -> int:
 
 def _is_continuous(column: pd.Series) -> bool:
     return not isinstance(column.dtype, pd.CategoricalDtype)
-
-
-def _check_frame(X) -> None:
-    if not isinstance(X, pd.DataFrame):
-        raise ValueError(f"X must be a pandas DataFrame, got {type(X).__name__}")
-    if X.shape[0] == 0 or X.shape[1] == 0:
-        raise ValueError(f"X is empty (shape {X.shape}); expected at least one row and column")
-    if X.columns.has_duplicates:
-        raise ValueError(f"X has duplicate column names {list(X.columns[X.columns.duplicated()])}"
-                         "; expected unique names")
-    for name in X.columns:
-        dtype = X[name].dtype
-        if not (isinstance(dtype, pd.CategoricalDtype) or pd.api.types.is_float_dtype(dtype)):
-            raise ValueError(
-                f"column {name!r} has dtype {dtype}; expected a float dtype (continuous) or a "
-                "pandas CategoricalDtype (categorical)"
-            )
-
-
-def _check_labels(y, n_rows: int) -> np.ndarray:
-    y = np.asarray(y.to_numpy() if isinstance(y, pd.Series) else y)
-    if y.ndim != 1:
-        raise ValueError(f"y must be one-dimensional, got shape {y.shape}")
-    if len(y) != n_rows:
-        raise ValueError(f"X has {n_rows} rows but y has {len(y)} labels; expected equal lengths")
-    if pd.isna(y).any():
-        raise ValueError("y contains missing labels; expected a class label for every row")
-    return y
 
 
 def _continuous_values(column: pd.Series) -> np.ndarray:
