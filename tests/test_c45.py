@@ -375,13 +375,29 @@ def test_params_round_trip():
     model = C45(criterion="G", min_cases=1, prune=False)
     assert model.get_params() == {
         "criterion": "G", "min_cases": 1, "cf": 0.25, "prune": False, "mdl_correction": True,
+        "threshold_by": "gain",
     }
     assert model.set_params(cf=0.1).cf == 0.1
     with pytest.raises(ValueError, match="invalid parameter"):
         model.set_params(depth=3)
     assert repr(C45()) == (
-        "C45(criterion='gain_ratio', min_cases=2, cf=0.25, prune=True, mdl_correction=True)"
+        "C45(criterion='gain_ratio', min_cases=2, cf=0.25, prune=True, mdl_correction=True, "
+        "threshold_by='gain')"
     )
+    with pytest.raises(ValueError, match="threshold_by must be one of"):
+        C45(threshold_by="ratio").fit(pd.DataFrame({"a": [1.0, 2.0]}), ["x", "y"])
+
+
+def test_cut_by_gain_ratio_prefers_a_smaller_branch():
+    # Release 8 takes the cut with the best gain (3 | 5); the earlier releases rank cuts by
+    # gain ratio, whose smaller split information favours splitting off few cases (1 | 7).
+    y = ["n", "y", "n", "y", "y", "y", "y", "y"]
+    X2 = pd.DataFrame({"a": np.arange(1.0, 9.0)})
+    by_gain = C45(min_cases=1, prune=False, mdl_correction=False).fit(X2, y)
+    by_ratio = C45(min_cases=1, prune=False, mdl_correction=False,
+                   threshold_by="merit").fit(X2, y)
+    assert by_gain.export_text().splitlines()[0].startswith("a <= 3")
+    assert by_ratio.export_text().splitlines()[0].startswith("a <= 1")
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from smalltrees.c45_tree import Node, class_weights, route
-from smalltrees.criteria import EPS, Criterion, split_info
+from smalltrees.criteria import EPS, Criterion, split_info, xlog2x
 
 #: Consecutive sorted values closer than this are not separated by a cut (Weka's C45Split).
 CUT_SPACING = 1e-5
@@ -50,6 +50,9 @@ class GrowingProblem:
     min_cases : float
         Minimum weight of at least two branches of a split.
     mdl_correction : bool
+    cut_by_merit : bool
+        Choose a continuous attribute's cut by the criterion's merit (gain ratio), as the
+        releases before 8 did, instead of by gain (Release 8).
     """
 
     Z: np.ndarray
@@ -59,6 +62,7 @@ class GrowingProblem:
     criterion: Criterion
     min_cases: float
     mdl_correction: bool
+    cut_by_merit: bool = False
 
     @property
     def continuous(self) -> np.ndarray:
@@ -144,10 +148,12 @@ def continuous_proposals(
     gain = np.where(admissible, gain, -np.inf)
     n_cuts = admissible.sum(axis=0)
     best_gain = gain.max(axis=0)
+    ranking = _cut_ratios(gain, left_weight, known_weight, total) if (
+        problem.cut_by_merit and problem.criterion.normalise) else gain
 
     proposals = {}
     for j in np.flatnonzero(enough & (n_cuts > 0) & (best_gain > EPS)):
-        i = int(np.argmax(gain[:, j] >= best_gain[j] - EPS))
+        i = int(np.argmax(ranking[:, j] >= ranking[:, j].max() - EPS))
         corrected = gain[i, j] - (np.log2(n_cuts[j]) / total if problem.mdl_correction else 0.0)
         if corrected < EPS:
             continue
@@ -160,6 +166,17 @@ def continuous_proposals(
             low if cut == high else cut,
         )
     return proposals
+
+
+def _cut_ratios(gain: np.ndarray, left_weight: np.ndarray, known_weight: np.ndarray,
+                total: float) -> np.ndarray:
+    """Gain ratio of every cut (unknown values a third branch, as in :func:`split_info`)."""
+    right_weight = known_weight - left_weight
+    info = (xlog2x(total) - xlog2x(left_weight) - xlog2x(right_weight)
+            - xlog2x(total - known_weight)) / total
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = np.where(info >= EPS, gain / info, 0.0)
+    return np.where(np.isfinite(gain), ratio, -np.inf)
 
 
 def categorical_proposal(
