@@ -59,7 +59,8 @@ def cross_validate(
     """
     y = np.asarray(y, dtype=object)
     rows = []
-    for fold in np.unique(folds):
+    fold_names = np.unique(folds)
+    for fold in fold_names:
         test = folds == fold
         start = time.perf_counter()
         learner = make_learner().fit(X[~test].reset_index(drop=True), y[~test])
@@ -73,6 +74,6 @@ def cross_validate(
         row["fit_seconds"] = seconds
         rows.append(row)
         if progress is not None:
-            progress(f"fold {fold + 1}/{len(np.unique(folds))}: accuracy {row['accuracy']:.3f}, "
+            progress(f"fold {fold + 1}/{len(fold_names)}: accuracy {row['accuracy']:.3f}, "
                      f"fit {seconds:.2f}s")
     return pd.DataFrame(rows)
