@@ -1,6 +1,6 @@
 # smalltrees: regenerate the tables and figures of the small-decision-tree papers.
-#   snakemake --cores 4
-#   snakemake --cores 2 --config 'mirrors=["../shared/uci-mirror"]'     (offline)
+#   snakemake --cores 2
+#   snakemake --cores 2 --config mirrors='["../shared/uci-mirror"]'     (offline)
 from snakemake.utils import min_version
 
 min_version("8.0")
@@ -11,7 +11,7 @@ configfile: "config.yaml"
 
 include: "workflow/rules/common.smk"
 include: "workflow/rules/data.smk"
-include: "workflow/rules/tables.smk"
+include: "workflow/rules/cv.smk"
 include: "workflow/rules/auer95.smk"
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from smalltrees.c45 import C45
+from smalltrees import C45
 from smalltrees.datasets import load
 
 WEKA_JAR = Path("/usr/share/java/weka.jar")

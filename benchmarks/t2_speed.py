@@ -15,8 +15,8 @@ import time
 import numpy as np
 import pandas as pd
 
+from smalltrees import T2
 from smalltrees.datasets import load
-from smalltrees.t2 import T2
 
 CODES = ["AP", "BC", "CH", "CR", "G2", "HD", "HE", "IO", "IR", "LA", "PI", "PR", "SE", "SO", "SP"]
 TARGETS = {"SE": 2.0, "SP": 2.0, "IO": 2.0}  # seconds, from the issue

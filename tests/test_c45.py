@@ -6,23 +6,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smalltrees.c45 import C45
-from smalltrees.c45_grow import (
+from smalltrees import C45
+from smalltrees.learners.c45.grow import (
     GrowingProblem,
     categorical_proposal,
     choose_test,
     continuous_proposals,
     min_split_weight,
 )
-from smalltrees.c45_prune import (
+from smalltrees.learners.c45.prune import (
     Pruner,
     added_errors,
     collapse,
     largest_branch,
     predicted_errors,
 )
-from smalltrees.c45_tree import Node, route
-from smalltrees.criteria import get_criterion
+from smalltrees.learners.c45.tree import Node, route
+from smalltrees.learners.criteria import get_criterion
+from smalltrees.learners.encoding import Schema
 
 # Quinlan (1993), ch. 2, Figure 2-1: the golf data, 14 cases.
 GOLF = [
@@ -59,15 +60,10 @@ def golf(unknown_outlook: bool = False) -> tuple[pd.DataFrame, np.ndarray]:
 
 def problem(X, y, criterion="gain_ratio", min_cases=2, mdl_correction=True) -> GrowingProblem:
     """The growing problem C45.fit would build from ``(X, y)``."""
-    model = C45()
-    model._categories = [
-        list(X[c].cat.categories) if isinstance(X[c].dtype, pd.CategoricalDtype) else None
-        for c in X.columns
-    ]
+    schema = Schema.from_frame(X)
     classes, codes = np.unique(y, return_inverse=True)
-    n_values = np.array([0 if c is None else len(c) for c in model._categories])
     return GrowingProblem(
-        model._encode(X), codes, len(classes), n_values, get_criterion(criterion),
+        schema.encode(X), codes, len(classes), schema.n_values, get_criterion(criterion),
         float(min_cases), mdl_correction,
     )
 
@@ -427,9 +423,11 @@ def test_prediction_checks_columns_and_categories():
         model.predict(X[["humidity", "outlook", "temperature", "windy"]])
     with pytest.raises(ValueError, match="expected categorical"):
         model.predict(X.assign(outlook=1.0))
-    other = X.assign(outlook=pd.Categorical(["fog"] * 14))
-    with pytest.raises(ValueError, match="outside the training categories"):
-        model.predict(other)
+    # a category unseen in training is an unknown value (C4.5 combines the branches by weight)
+    unseen = X.assign(outlook=pd.Categorical(["fog"] * 14))
+    unknown = X.assign(outlook=pd.Categorical([None] * 14, categories=["sunny"]))
+    assert model.predict_proba(unseen).tolist() == model.predict_proba(unknown).tolist()
+    assert len(model.predict(X.iloc[:0])) == 0
     reordered = X.assign(outlook=X.outlook.cat.reorder_categories(["rain", "sunny", "overcast"]))
     assert model.predict(reordered).tolist() == model.predict(X).tolist()
     with pytest.raises(ValueError, match="not fitted"):

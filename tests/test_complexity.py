@@ -4,9 +4,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from smalltrees.c45 import C45
-from smalltrees.c45_tree import Node
-from smalltrees.complexity import tree_complexity
+from smalltrees import C45
+from smalltrees.learners.c45.complexity import tree_complexity
+from smalltrees.learners.c45.tree import Node
 
 
 def leaf(*dist: float) -> Node:

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smalltrees.criteria import (
+from smalltrees.learners.criteria import (
     CRITERIA,
     entropy,
     get_criterion,

@@ -5,8 +5,10 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from smalltrees.auer95_table2 import corrected_resampled_t, cv_estimates, verdict
-from smalltrees.cv import FoldError, cross_validate, fold_ids, seed_for
+from smalltrees.evaluation.resampling import FoldError, cross_validate, fold_ids, seed_for
+from smalltrees.evaluation.statistics import corrected_resampled_t
+from smalltrees.evaluation.verdicts import verdict
+from smalltrees.studies.auer95.table2 import cv_estimates
 
 
 def test_folds_are_a_near_equal_random_partition():
@@ -66,6 +68,9 @@ def test_cv_estimate_is_mean_of_fold_accuracies():
 
 
 def test_verdict_uses_combined_standard_deviation():
-    assert verdict(80.0, 1.0, 82.0, 1.0, 2.0) == "reproduced"  # 2 <= 2 * 1.41
-    assert verdict(80.0, 1.0, 83.0, 1.0, 2.0) == "differs"     # 3 > 2.83 + 0.05
-    assert verdict(80.0, 0.0, 80.04, 0.0, 2.0) == "reproduced"  # paper rounding
+    assert verdict(80.0, 82.0, 1.0, 1.0, k=2.0) == "reproduced"  # 2 <= 2 * 1.41
+    assert verdict(80.0, 83.0, 1.0, 1.0, k=2.0) == "differs"     # 3 > 2.83 + 0.05
+    assert verdict(80.0, 80.04, k=2.0) == "reproduced"  # paper rounding
+    assert verdict(87.65, 87.7) == "reproduced"  # exactly half a unit, despite float error
+    assert verdict(87.6, 87.7) == "differs"
+    assert verdict(80.0, float("nan")) == ""

@@ -1,4 +1,4 @@
-"""Tests for :mod:`smalltrees.fetch`, offline: a 127.0.0.1 server and tmp dirs."""
+"""Tests for :mod:`smalltrees.data.fetch`, offline: a 127.0.0.1 server and tmp dirs."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from smalltrees import fetch
-from smalltrees.fetch import UCI_ARCHIVE, ChecksumError, FetchError, fetch_file, sha256_of
+from smalltrees.data import fetch
+from smalltrees.data.fetch import UCI_ARCHIVE, ChecksumError, FetchError, fetch_file, sha256_of
 
 REL = "iris/iris.data"
 DATA = b"5.1,3.5,1.4,0.2,Iris-setosa\n" * 500
@@ -119,7 +119,7 @@ def test_served_from_local_dir_mirror(tmp_path, server, monkeypatch, caplog, for
     url = server.route("/" + REL, Reply())
     dest = tmp_path / "out" / "iris.data"
 
-    with caplog.at_level(logging.INFO, logger="smalltrees.fetch"):
+    with caplog.at_level(logging.INFO, logger="smalltrees.data.fetch"):
         got = fetch_file(REL, SHA, dest, mirrors=[spec], urls=[url])
 
     assert got == dest
@@ -133,7 +133,7 @@ def test_served_from_http_mirror(tmp_path, server, caplog, slash):
     server.route("/uci/" + REL, Reply())
     dest = tmp_path / "iris.data"
 
-    with caplog.at_level(logging.INFO, logger="smalltrees.fetch"):
+    with caplog.at_level(logging.INFO, logger="smalltrees.data.fetch"):
         fetch_file(REL, SHA, dest, mirrors=[server.url + "/uci" + slash])
 
     assert dest.read_bytes() == DATA
@@ -241,7 +241,7 @@ def test_falls_through_bad_mirrors_to_good_url(tmp_path, server, caplog):
     dest = tmp_path / "iris.data"
     mirrors = [tmp_path / "no-such-mirror", server.url + "/absent", server.url + "/bad"]
 
-    with caplog.at_level(logging.INFO, logger="smalltrees.fetch"):
+    with caplog.at_level(logging.INFO, logger="smalltrees.data.fetch"):
         fetch_file(REL, SHA, dest, mirrors=mirrors, urls=[url], backoff=0)
 
     assert dest.read_bytes() == DATA
@@ -314,7 +314,7 @@ def test_existing_corrupted_file_is_replaced(tmp_path, server, caplog):
     dest.write_bytes(BAD)
     url = server.route("/f", Reply())
 
-    with caplog.at_level(logging.WARNING, logger="smalltrees.fetch"):
+    with caplog.at_level(logging.WARNING, logger="smalltrees.data.fetch"):
         fetch_file(REL, SHA, dest, urls=[url])
 
     assert dest.read_bytes() == DATA

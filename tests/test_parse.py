@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 
 from smalltrees import datasets
-from smalltrees.parse import DatasetError, fields_from_spec, parse_files
+from smalltrees.data.fetch import sha256_of
+from smalltrees.data.parse import DatasetError, fields_from_spec, parse_files
 
 SPEC = {
     "name": "toy",
@@ -120,10 +121,28 @@ def test_keel_format_inside_a_zip(tmp_path):
         parse_files([(write(tmp_path, "@relation t\n0.5,1\n"), None)], spec)
 
 
+def pinned(path):
+    """SPEC with the sha256 of the raw file at ``path``."""
+    return {**SPEC, "files": [{"path": "toy/toy.data", "sha256": sha256_of(path)}]}
+
+
 def test_single_class_dataset_is_rejected(tmp_path):
-    write(tmp_path, "1,0.5,red,small,yes\n2,0.7,red,big,yes\n")
+    path = write(tmp_path, "1,0.5,red,small,yes\n2,0.7,red,big,yes\n")
     with pytest.raises(DatasetError, match="single class"):
-        datasets.build("TOY", SPEC, raw_dir=tmp_path / "raw")
+        datasets.build("TOY", pinned(path), raw_dir=tmp_path / "raw")
+
+
+def test_a_raw_file_changed_after_download_is_refused(tmp_path):
+    path = write(tmp_path, "1,0.5,red,small,yes\n2,0.7,red,big,no\n")
+    spec = pinned(path)
+    X, _ = datasets.build("TOY", spec, raw_dir=tmp_path / "raw")
+    assert len(X) == 2
+    path.write_text("1,0.5,red,small,yes\n2,0.9,red,big,no\n")  # one value edited
+    with pytest.raises(DatasetError, match="sha256 mismatch") as error:
+        datasets.build("TOY", spec, paths=[path])
+    message = str(error.value)
+    assert str(path) in message and spec["files"][0]["sha256"] in message
+    assert sha256_of(path) in message and "rm " in message
 
 
 def test_spec_errors():

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from t2_bruteforce import tree1_errors, tree2_errors
 
-from smalltrees.t2 import T1, T2
-from smalltrees.t2_intervals import best_labels, group_best, prefix_best
-from smalltrees.t2_tree import IntervalSplit, Leaf
+from smalltrees import T1, T2
+from smalltrees.learners.small.intervals import best_labels, group_best, prefix_best
+from smalltrees.learners.small.tree import IntervalSplit, Leaf
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
 # better than 2 errors out of 4; the tree "u, then v on both sides" makes none.
@@ -257,9 +257,9 @@ def test_bad_input(X, y, message):
 
 def test_predict_checks_columns():
     model = T2().fit(X_TOY, Y_TOY)
-    with pytest.raises(ValueError, match="expected the columns seen in fit"):
+    with pytest.raises(ValueError, match="expected the training columns"):
         model.predict(X_TOY[["v", "u"]])
-    with pytest.raises(ValueError, match="expected float"):
+    with pytest.raises(ValueError, match="expected continuous"):
         model.predict(X_TOY.astype({"u": "category"}))
     with pytest.raises(ValueError, match="not fitted"):
         T1().predict(X_TOY)

@@ -2,7 +2,7 @@
 
 import pandas as pd
 import pytest
-from workflow_helpers import ROOT, base_config, run, scratch_project
+from workflow_helpers import ROOT, base_config, registry_entry, run, scratch_project
 
 from smalltrees import datasets
 
@@ -55,10 +55,18 @@ def test_adding_a_dataset_is_a_config_edit(tmp_path, mirror):
     ("edit", "message"),
     [
         (lambda c: c["auer95"].update(datasets=["IR", "XX"]), "unknown dataset 'XX'"),
-        (lambda c: c["auer95"]["table2"].update(learners=["T2", "ID3"]), "unknown learner 'ID3'"),
+        (lambda c: c["auer95"]["cv"].update(learners=["T2", "ID3"]), "unknown learner 'ID3'"),
         (lambda c: c["learners"].update(X={"class": "CART"}), "unknown learner class 'CART'"),
         (lambda c: c.update(sed=3), "sed"),
-        (lambda c: c["auer95"]["table2"].update(folds="many"), "many"),
+        (lambda c: c["auer95"]["cv"].update(folds="many"), "many"),
+        (lambda c: c["learners"]["T2"].update(params={"depth": 3}),
+         "learners.T2.params: unknown parameter(s) ['depth'] for T2"),
+        (lambda c: c["learners"]["C45"].update(params={"cf": 0.9}),
+         "learners.C45.params: cf must be in (0, 0.5], got 0.9"),
+        (lambda c: c["auer95"]["table2"]["compare"].update(t2="C45_R8"),
+         "auer95.table2.compare.t2: learner 'C45_R8' has class 'C45'"),
+        (lambda c: c.pop("auer95"), "studies: 'auer95' is listed but config has no `auer95:`"),
+        (lambda c: c.update(dataset_registry="nowhere.yaml"), "dataset_registry: nowhere.yaml"),
     ],
 )
 def test_bad_config_gets_a_message_naming_it(tmp_path, edit, message):
@@ -72,6 +80,7 @@ def test_bad_config_gets_a_message_naming_it(tmp_path, edit, message):
 
 def test_checksum_mismatch_stops_the_run_and_keeps_nothing(tmp_path, mirror):
     config = base_config()
+    config["datasets"]["IR"] = registry_entry("IR")
     config["datasets"]["IR"]["files"][0]["sha256"] = "0" * 64
     config["mirrors"] = [str(mirror)]
     work = scratch_project(tmp_path, config)
@@ -80,3 +89,25 @@ def test_checksum_mismatch_stops_the_run_and_keeps_nothing(tmp_path, mirror):
     log = (work / "logs/fetch_raw/iris/iris.data.log").read_text()
     assert "0" * 64 in log and "6f608b71a7317216319b4d27b4d9bc84" in log
     assert not (work / "data/raw/iris/iris.data").exists()
+
+
+def test_missing_optional_sections_take_their_defaults(tmp_path):
+    config = base_config()
+    for key in ("fetch", "mirrors", "uci_archive", "seed", "studies", "datasets"):
+        config.pop(key)
+    config["auer95"].pop("tolerance_sd")
+    result = run(scratch_project(tmp_path, config), "-n", check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_raw_file_edited_after_download_is_refused(tmp_path, mirror):
+    config = base_config()
+    config["mirrors"] = [str(mirror)]
+    work = scratch_project(tmp_path, config)
+    run(work, "--cores", "1", "data/processed/IR.csv")
+    raw = work / "data/raw/iris/iris.data"
+    raw.write_text(raw.read_text().replace("5.1,3.5", "5.2,3.5", 1))
+    result = run(work, "--cores", "1", "data/processed/IR.csv", check=False)
+    assert result.returncode != 0
+    log = (work / "logs/parse_dataset/IR.log").read_text()
+    assert "sha256 mismatch" in log and str(raw.relative_to(work)) in log and "rm " in log

@@ -12,13 +12,17 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 
 
 def scratch_project(tmp_path: Path, config: dict | None = None) -> Path:
-    """Copy the workflow (not data or results) into ``tmp_path``; optionally replace config."""
+    """Copy the workflow, the package sources its rules declare as inputs, the dataset sheet and
+    the paper numbers (not data or results) into ``tmp_path``; optionally replace config."""
     work = tmp_path / "project"
     work.mkdir(parents=True)
     shutil.copy(ROOT / "Snakefile", work)
     shutil.copy(ROOT / "environment.yml", work)
     shutil.copytree(ROOT / "workflow", work / "workflow")
+    shutil.copytree(ROOT / "src", work / "src", ignore=shutil.ignore_patterns("__pycache__",
+                                                                               "*.egg-info"))
     shutil.copytree(ROOT / "data" / "paper", work / "data" / "paper")
+    shutil.copy(ROOT / "data" / "datasets.yaml", work / "data")
     if config is None:
         shutil.copy(ROOT / "config.yaml", work)
     else:
@@ -27,7 +31,13 @@ def scratch_project(tmp_path: Path, config: dict | None = None) -> Path:
 
 
 def base_config() -> dict:
-    return yaml.safe_load((ROOT / "config.yaml").read_text())
+    """The repository's config.yaml, with an empty ``datasets:`` section to add entries to."""
+    return {"datasets": {}, **yaml.safe_load((ROOT / "config.yaml").read_text())}
+
+
+def registry_entry(code: str) -> dict:
+    """A dataset's entry in the repository's dataset sheet."""
+    return yaml.safe_load((ROOT / "data" / "datasets.yaml").read_text())["datasets"][code]
 
 
 def run(work: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:

@@ -4,7 +4,7 @@ The learners: :class:`T1` and :class:`T2` (Auer, Holte & Maass 1995, section 2) 
 :class:`C45` (Quinlan 1993, with the options of Dietterich, Kearns & Mansour 1996).
 """
 
-from smalltrees.c45 import C45
-from smalltrees.t2 import T1, T2
+from smalltrees.learners.c45 import C45
+from smalltrees.learners.small import T1, T2
 
 __all__ = ["C45", "T1", "T2"]

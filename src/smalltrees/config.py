@@ -1,46 +1,105 @@
 """Consistency checks of the workflow configuration beyond what the JSON schema can say.
 
-The schema (``workflow/schemas/config.schema.yaml``) checks keys and types; this module checks
-the references between sections -- every dataset a study names is in the registry, every learner
-a study names is configured, every configured learner class exists -- and that the registry's
-raw files are unambiguous. Errors name the key and the value, and list what was expected.
+The schemas (``workflow/schemas/*.schema.yaml``) check keys and types; this module checks the
+references between sections and the values only a learner can judge, so that every such error
+surfaces when the workflow starts, before any job runs: every study named in ``studies`` has its
+section, every dataset a study names is in the registry, every learner a study names is
+configured, every configured learner class exists and accepts its parameters with their values,
+every ``compare`` entry names a learner of the class it stands for, and the registry's raw files
+are unambiguous. Errors name the key and the value, and say what was expected.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+
+import yaml
+
+STUDIES = ("auer95",)
+"""The studies the workflow knows, in the order their outputs are listed."""
+
+COMPARED_CLASSES = {"auer95": {"t2": "T2", "c45": "C45"}}
+"""Per study, the learner class each ``table2.compare`` role must have."""
 
 
 class ConfigError(ValueError):
     """The configuration refers to something that does not exist, or contradicts itself."""
 
 
-def check_config(config: Mapping, learner_classes: Iterable[str]) -> None:
-    """Raise :class:`ConfigError` for the first dangling reference in ``config``."""
-    registry = config["datasets"]
-    auer95 = config["auer95"]
-    _check_names("auer95.datasets", auer95["datasets"], registry, "dataset")
-    if "table2" in auer95:
-        table2 = auer95["table2"]
-        _check_names("auer95.table2.learners", table2["learners"], config["learners"], "learner")
-        _check_names("auer95.table2.compare", table2["compare"].values(), table2["learners"],
-                     "learner")
-    known = sorted(learner_classes)
-    for name, learner in config["learners"].items():
-        if learner["class"] not in known:
-            raise ConfigError(
-                f"learners.{name}.class: unknown learner class {learner['class']!r}; "
-                f"expected one of {known}"
-            )
+def load_registry(config: Mapping, base: Path) -> dict:
+    """The dataset registry: the sheet ``dataset_registry`` (relative to ``base``), with the
+    entries of the config's own ``datasets:`` section added or overriding."""
+    path = base / config["dataset_registry"]
+    if not path.exists():
+        raise ConfigError(f"dataset_registry: {config['dataset_registry']} does not exist (at "
+                          f"{path}); expected the dataset sheet, data/datasets.yaml in the "
+                          "repository")
+    sheet = yaml.safe_load(path.read_text()) or {}
+    if not isinstance(sheet, dict) or not isinstance(sheet.get("datasets", {}), dict):
+        raise ConfigError(f"{path}: expected a mapping `datasets: {{CODE: entry, ...}}`")
+    return {**sheet.get("datasets", {}), **config.get("datasets", {})}
+
+
+def check_config(config: Mapping, registry: Mapping,
+                 learner_class: Callable[[str], type]) -> None:
+    """Raise :class:`ConfigError` for the first inconsistency in ``config``.
+
+    ``learner_class`` maps a class name to the class (or raises ``ValueError``).
+    """
+    for study in config["studies"]:
+        if study not in config:
+            raise ConfigError(f"studies: {study!r} is listed but config has no `{study}:` "
+                              "section; add the section or remove the study from `studies`")
+    learners = config["learners"]
+    classes = _check_learners(learners, learner_class)
+    if "auer95" in config["studies"]:
+        auer95 = config["auer95"]
+        _check_names("auer95.datasets", auer95["datasets"], registry, "dataset")
+        cv = auer95["cv"]
+        _check_names("auer95.cv.learners", cv["learners"], learners, "learner")
+        for role, name in auer95["table2"]["compare"].items():
+            key = f"auer95.table2.compare.{role}"
+            _check_names(key, [name], cv["learners"], "learner of auer95.cv.learners")
+            wanted = COMPARED_CLASSES["auer95"][role]
+            if classes[name] != wanted:
+                raise ConfigError(
+                    f"{key}: learner {name!r} has class {classes[name]!r}; the paper's "
+                    f"{role} row needs a learner of class {wanted!r}"
+                )
     raw_files(registry)
 
 
-def _check_names(key: str, names: Iterable[str], known: Mapping, what: str) -> None:
+def _check_learners(learners: Mapping, learner_class: Callable[[str], type]) -> dict[str, str]:
+    """Instantiate every configured learner and check its parameters; return name -> class."""
+    classes = {}
+    for name, entry in learners.items():
+        try:
+            cls = learner_class(entry["class"])
+        except ValueError as error:
+            raise ConfigError(f"learners.{name}.class: {error}") from None
+        params = entry.get("params", {})
+        try:
+            cls(**params).check_params()
+        except TypeError:
+            accepted = cls._param_names()
+            unknown = sorted(set(params) - set(accepted))
+            raise ConfigError(
+                f"learners.{name}.params: unknown parameter(s) {unknown} for {cls.__name__}; "
+                f"expected some of {accepted}"
+            ) from None
+        except ValueError as error:
+            raise ConfigError(f"learners.{name}.params: {error}") from None
+        classes[name] = entry["class"]
+    return classes
+
+
+def _check_names(key: str, names: Iterable[str], known: Iterable[str], what: str) -> None:
+    known = list(known)
     for name in names:
         if name not in known:
             raise ConfigError(
-                f"{key}: unknown {what} {name!r}; expected one of {sorted(known)} "
-                f"(add it under `{what}s:` in config.yaml)"
+                f"{key}: unknown {what} {name!r}; expected one of {sorted(known)}"
             )
 
 

@@ -1,34 +1,52 @@
-# Helpers only: config validation, the raw-file registry, and the lists of final outputs.
+# Helpers only: config validation, the dataset registry, input functions and the final outputs.
 import re
+from pathlib import Path
 
 import pandas as pd
 
 from snakemake.utils import validate
 
-from smalltrees.config import check_config, raw_files
-from smalltrees.registry import LEARNER_CLASSES
+from smalltrees.config import check_config, load_registry, raw_files
+from smalltrees.learners.registry import learner_class
 
 
 validate(config, "../schemas/config.schema.yaml")
-check_config(config, LEARNER_CLASSES)
+REGISTRY = load_registry(config, Path.cwd())
+validate({"datasets": REGISTRY}, "../schemas/datasets.schema.yaml")
+check_config(config, REGISTRY, learner_class)
 
-RAW_FILES = raw_files(config["datasets"])
-DATASETS = sorted(config["datasets"])
-AUER95_DATASETS = config["auer95"]["datasets"]
-TABLE2 = config["auer95"]["table2"]
-PAPER_NOTES = pd.read_csv("data/paper/auer1995/notes.csv")
+STUDIES = config["studies"]
+RAW_FILES = raw_files(REGISTRY)
+DATASETS = sorted(REGISTRY)
+CV_STUDIES = [s for s in STUDIES if "cv" in config[s]]
 
 
 wildcard_constraints:
     dataset="|".join(re.escape(d) for d in DATASETS),
     relpath="|".join(re.escape(p) for p in RAW_FILES),
     learner="|".join(re.escape(name) for name in config["learners"]),
-    repetition=r"\d+",
+    study="|".join(re.escape(s) for s in STUDIES),
+
+
+def package(*parts):
+    """The package modules under src/smalltrees/<part> (a folder or a module) run by a job,
+    declared as its inputs so that a change to a learner reruns the jobs that use it."""
+    files = []
+    for part in parts:
+        path = Path("src/smalltrees") / part
+        files += sorted(str(p) for p in path.rglob("*.py")) if path.is_dir() else [str(path)]
+    return files
+
+
+DATA_CODE = package("data", "files.py", "logs.py")
+LEARNER_CODE = package("learners", "data/store.py", "data/parse.py", "logs.py")
+CV_CODE = LEARNER_CODE + package("evaluation/resampling.py")
+REPORT_CODE = package("evaluation", "reporting", "logs.py", "files.py")
 
 
 def raw_inputs(wildcards):
     """The raw files of one dataset, under data/raw/."""
-    return [f"data/raw/{f['path']}" for f in config["datasets"][wildcards.dataset]["files"]]
+    return [f"data/raw/{f['path']}" for f in REGISTRY[wildcards.dataset]["files"]]
 
 
 def raw_file_entry(wildcards):
@@ -38,12 +56,14 @@ def raw_file_entry(wildcards):
 
 def dataset_spec(wildcards):
     """The registry entry of one dataset."""
-    return config["datasets"][wildcards.dataset]
+    return REGISTRY[wildcards.dataset]
 
 
 def processed(datasets):
-    """Processed csv files of the given datasets."""
-    return [f"data/processed/{d}.csv" for d in datasets]
+    """Processed files (csv and its json sidecar) of the given datasets, csv files first."""
+    return [f"data/processed/{d}.csv" for d in datasets] + [
+        f"data/processed/{d}.json" for d in datasets
+    ]
 
 
 def learner_entry(wildcards):
@@ -51,30 +71,50 @@ def learner_entry(wildcards):
     return config["learners"][wildcards.learner]
 
 
-def table2_cv_results():
-    """Per-repetition CV results of every (dataset, learner, repetition) of Table 2."""
+def cv_design(wildcards):
+    """Repetitions, folds and random stream of a study's cross-validation."""
+    cv = config[wildcards.study]["cv"]
+    return {
+        "repetitions": cv["repetitions"],
+        "folds": cv["folds"],
+        "stream": cv.get("stream", wildcards.study),
+    }
+
+
+def cv_results(study, datasets):
+    """Per-fold CV results of every (dataset, learner) of a study's cross-validation."""
     return expand(
-        "results/auer95/cv/{dataset}/{learner}/rep{repetition}.csv",
-        dataset=AUER95_DATASETS,
-        learner=TABLE2["learners"],
-        repetition=range(1, TABLE2["repetitions"] + 1),
+        "results/{study}/cv/{dataset}/{learner}.csv",
+        study=study,
+        dataset=datasets,
+        learner=config[study]["cv"]["learners"],
     )
 
 
-def paper_notes(table):
+def paper_notes(study, table):
     """Our explanations of differences from the paper, by dataset code, for one table."""
-    rows = PAPER_NOTES[PAPER_NOTES["table"] == table]
+    notes = pd.read_csv(f"data/paper/{study}/notes.csv")
+    rows = notes[notes["table"] == table]
     return dict(zip(rows["code"], rows["note"]))
 
 
-def get_final_output():
-    """Every table and figure the configured studies produce."""
+def auer95_outputs():
+    """Auer et al. (1995) section 3: Table 1, Sky1/Sky2, Table 2 and its figure."""
     return [
         "results/tables/auer95_table1.csv",
         "results/tables/auer95_table1.md",
         "results/tables/auer95_sky.csv",
+        "results/tables/auer95_sky.md",
         "results/tables/auer95_table2.csv",
         "results/tables/auer95_table2.md",
         "figures/auer95_table2.png",
         "figures/auer95_table2.pdf",
     ]
+
+
+STUDY_OUTPUTS = {"auer95": auer95_outputs}
+
+
+def get_final_output():
+    """Every table and figure of the configured studies."""
+    return [path for study in STUDIES for path in STUDY_OUTPUTS[study]()]

@@ -2,6 +2,8 @@
 
 
 rule fetch_raw:
+    input:
+        code=DATA_CODE,
     output:
         "data/raw/{relpath}",
     log:
@@ -16,7 +18,8 @@ rule fetch_raw:
 
 rule parse_dataset:
     input:
-        raw_inputs,
+        raw=raw_inputs,
+        code=DATA_CODE,
     output:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",

@@ -4,7 +4,7 @@ Where the bytes come from (mirrors, archive, network settings) is read from the 
 passed as params: it does not change the file, so it must not make Snakemake redo the job.
 """
 
-from smalltrees.fetch import fetch_file
+from smalltrees.data.fetch import fetch_file
 from smalltrees.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)

@@ -1,7 +1,5 @@
 """Snakemake glue: parse one dataset's raw files into data/processed/<code>.{csv,json}."""
 
-from pathlib import Path
-
 from smalltrees import datasets
 from smalltrees.logs import log_to
 
@@ -9,8 +7,8 @@ snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])
 code = snakemake.wildcards.dataset
 try:
-    X, y = datasets.build(code, snakemake.params.spec)
-    datasets.save(X, y, code, snakemake.params.spec, Path(snakemake.output.csv).parent)
+    X, y = datasets.build(code, snakemake.params.spec, paths=snakemake.input.raw)
+    datasets.write(X, y, code, snakemake.params.spec, snakemake.output.csv, snakemake.output.meta)
     log.info("%s: %d examples, %d attributes, classes %s", code, len(y), X.shape[1],
              sorted(y.unique()))
 except Exception as error:

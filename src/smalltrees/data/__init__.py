@@ -1,0 +1,1 @@
+"""The data layer: fetch checksummed raw files, parse them into typed datasets, store and load."""

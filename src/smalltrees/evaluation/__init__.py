@@ -1,0 +1,1 @@
+"""Evaluation shared by every study: resampling, significance tests and verdict rules."""

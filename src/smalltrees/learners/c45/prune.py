@@ -1,0 +1,170 @@
+"""Pessimistic error-based pruning of a C4.5 tree: subtree replacement and subtree raising.
+
+The predicted errors of a leaf with ``N`` training cases, ``E`` of them misclassified, are
+``N * U_CF(E, N)``, the upper limit of a binomial confidence interval at confidence ``CF``.
+A subtree is replaced by a leaf, or by its most populous branch, when that does not increase
+the predicted errors by more than 0.1 (Quinlan 1993, ch. 4; Weka's J48).
+
+References
+----------
+J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 4.
+Weka 3.6 ``weka.classifiers.trees.j48.Stats.addErrs`` and ``C45PruneableClassifierTree``
+(normal approximation of ``U_CF``, interpolation for ``E < 1``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+
+from smalltrees.learners.c45.tree import Node, class_weights, first_max, route
+from smalltrees.learners.criteria import EPS
+
+#: A replacement may increase the predicted errors by this much (C4.5 and J48).
+PRUNING_SLACK = 0.1
+#: Collapsing a subtree needs it to save at least this many training errors.
+COLLAPSE_SLACK = 1e-3
+
+
+def added_errors(n: float, e: float, cf: float) -> float:
+    """Predicted extra errors ``N * U_CF(E, N) - E`` of a leaf.
+
+    ``U_CF`` is exact for ``E = 0`` (``1 - CF ** (1 / N)``), linearly interpolated for
+    ``0 < E < 1``, and otherwise the upper limit of the normal approximation to the binomial
+    with a continuity correction of 0.5 (Quinlan 1993, ch. 4; Weka's ``Stats.addErrs``).
+
+    Examples
+    --------
+    >>> round(added_errors(6.0, 0.0, 0.25), 3)
+    1.238
+    """
+    if e < 1:
+        base = n * (1 - cf ** (1 / n))
+        return base if e == 0 else base + e * (added_errors(n, 1.0, cf) - base)
+    if e + 0.5 >= n:
+        return max(n - e, 0.0)
+    z = NormalDist().inv_cdf(1 - cf)  # standard normal quantile (stdlib: nothing to import)
+    f = (e + 0.5) / n
+    upper = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
+        1 + z * z / n
+    )
+    return float(upper * n - e)
+
+
+def largest_branch(totals: list[float]) -> int:
+    """Index of the branch with most training weight; ties go to the *last* such branch.
+
+    This is J48's ``Distribution.maxBag``, which compares with ``>=`` (up to 1e-6).
+    """
+    best, best_total = -1, 0.0
+    for i, total in enumerate(totals):
+        if total > best_total - EPS:
+            best, best_total = i, total
+    return best
+
+
+def leaf_errors(dist: np.ndarray) -> float:
+    """Training errors of a leaf predicting the majority of ``dist``."""
+    return float(dist.sum() - dist[first_max(dist)])
+
+
+def predicted_errors(dist: np.ndarray, cf: float) -> float:
+    """Predicted errors of a leaf with class weights ``dist`` (0 for an empty leaf)."""
+    n = float(dist.sum())
+    if n < EPS:
+        return 0.0
+    e = leaf_errors(dist)
+    return e + added_errors(n, e, cf)
+
+
+def collapse(node: Node) -> None:
+    """Replace subtrees that do not reduce the training errors by leaves (C4.5's growing step)."""
+    if node.is_leaf:
+        return
+    if training_errors(node) >= leaf_errors(node.dist) - COLLAPSE_SLACK:
+        node.make_leaf()
+        return
+    for child in node.children:
+        collapse(child)
+
+
+def training_errors(node: Node) -> float:
+    """Training errors of the subtree's leaves."""
+    if node.is_leaf:
+        return leaf_errors(node.dist)
+    return sum(training_errors(child) for child in node.children)
+
+
+@dataclass(frozen=True)
+class Pruner:
+    """Pessimistic pruning of trees grown on the encoded data ``(Z, y)``.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n_samples, n_features)
+    y : ndarray of int
+    n_classes : int
+    cf : float
+        Confidence factor.
+    subtree_raising : bool
+    """
+
+    Z: np.ndarray
+    y: np.ndarray
+    n_classes: int
+    cf: float
+    subtree_raising: bool = True
+
+    def subtree_errors(self, node: Node) -> float:
+        """Predicted errors of the subtree: the sum over its leaves."""
+        if node.is_leaf:
+            return predicted_errors(node.dist, self.cf)
+        return sum(self.subtree_errors(child) for child in node.children)
+
+    def branch_errors(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> float:
+        """Predicted errors of the subtree if the cases ``(rows, weights)`` went through it."""
+        if node.is_leaf:
+            return predicted_errors(class_weights(self.y[rows], weights, self.n_classes), self.cf)
+        parts = route(node, self.Z, rows, weights, len(node.children))
+        pairs = zip(node.children, parts, strict=True)
+        return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
+
+    def redistribute(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> None:
+        """Give the subtree the cases ``(rows, weights)`` and recompute its class weights."""
+        node.rows, node.weights = rows, weights
+        node.dist = class_weights(self.y[rows], weights, self.n_classes)
+        if node.is_leaf:
+            return
+        parts = route(node, self.Z, rows, weights, len(node.children))
+        for child, (r, w) in zip(node.children, parts, strict=True):
+            self.redistribute(child, r, w)
+
+    def prune(self, node: Node) -> None:
+        """Prune the subtree bottom-up: keep it, replace it by a leaf, or raise its largest branch.
+
+        Replacing by a leaf wins if its predicted errors are within :data:`PRUNING_SLACK` of
+        both alternatives; otherwise the largest branch replaces the node if within the slack
+        of the subtree, and the node's cases are sent through it before pruning it again.
+        """
+        if node.is_leaf:
+            return
+        for child in node.children:
+            self.prune(child)
+        largest = node.children[largest_branch([child.total for child in node.children])]
+        if self.subtree_raising:
+            raised_errors = self.branch_errors(largest, node.rows, node.weights)
+        else:
+            raised_errors = np.inf
+        as_leaf = predicted_errors(node.dist, self.cf)
+        as_tree = self.subtree_errors(node)
+        slack = PRUNING_SLACK + EPS
+        if as_leaf < as_tree + slack and as_leaf < raised_errors + slack:
+            node.make_leaf()
+            return
+        if raised_errors < as_tree + slack:
+            node.feature, node.threshold = largest.feature, largest.threshold
+            node.children = largest.children
+            self.redistribute(node, node.rows, node.weights)
+            self.prune(node)

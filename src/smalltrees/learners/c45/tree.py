@@ -1,0 +1,178 @@
+"""Nodes of a C4.5 tree and the routing of weighted cases through their tests.
+
+Cases are passed around as ``(rows, weights)``: indices into an encoded attribute matrix ``Z``
+(continuous values as floats, categorical values as category codes, ``NaN`` = unknown) and
+fractional case weights. A case whose tested value is unknown goes down every branch, its
+weight multiplied by the fraction of the known weight in that branch (Quinlan 1993, ch. 3).
+
+References
+----------
+J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 3
+("Unknown attribute values").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from smalltrees.learners.criteria import EPS
+
+
+@dataclass(eq=False)
+class Node:
+    """A node of a C4.5 tree.
+
+    Attributes
+    ----------
+    dist : ndarray of shape (n_classes,)
+        Class weights of the training cases that reach the node.
+    feature : int
+        Index of the tested attribute, ``-1`` for a leaf.
+    threshold : float
+        For a continuous test, the left branch takes ``x <= threshold``; ``NaN`` for a
+        categorical test (one branch per declared category, in declared order) and leaves.
+    children : list of Node
+        Branches, empty for a leaf.
+    rows, weights : ndarray or None
+        Training cases at the node; kept only while fitting.
+    """
+
+    dist: np.ndarray
+    feature: int = -1
+    threshold: float = np.nan
+    children: list[Node] = field(default_factory=list)
+    rows: np.ndarray | None = None
+    weights: np.ndarray | None = None
+
+    @property
+    def is_leaf(self) -> bool:
+        """True if the node has no test."""
+        return not self.children
+
+    @property
+    def total(self) -> float:
+        """Total training weight at the node."""
+        return float(self.dist.sum())
+
+    def make_leaf(self) -> None:
+        """Drop the node's test and branches."""
+        self.feature, self.threshold, self.children = -1, np.nan, []
+
+
+def first_max(values: np.ndarray) -> int:
+    """Index of the first value exceeding all earlier ones by more than :data:`EPS`.
+
+    This is how C4.5 (and J48) break ties: equal class weights go to the first class in the
+    declared order, equal branch weights to the first branch.
+    """
+    best, best_value = 0, 0.0
+    for i, value in enumerate(values):
+        if value > best_value + EPS:
+            best, best_value = i, value
+    return best
+
+
+def class_weights(y: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndarray:
+    """Sum of ``weights`` per class code in ``y``."""
+    return np.bincount(y, weights=weights, minlength=n_classes).astype(float)
+
+
+def branch_of(node: Node, values: np.ndarray) -> np.ndarray:
+    """Branch index of each value under the node's test, ``-1`` where the value is unknown."""
+    if np.isnan(node.threshold):
+        return np.nan_to_num(values, nan=-1.0).astype(int)
+    return np.where(np.isnan(values), -1, values > node.threshold).astype(int)
+
+
+def route(
+    node: Node,
+    Z: np.ndarray,
+    rows: np.ndarray,
+    weights: np.ndarray,
+    n_branches: int,
+    fractions: np.ndarray | None = None,
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Split weighted cases among the node's branches.
+
+    Parameters
+    ----------
+    node : Node
+        Node whose ``feature`` and ``threshold`` define the test.
+    Z : ndarray of shape (n_samples, n_features)
+        Encoded attribute values.
+    rows, weights : ndarray
+        The cases to split.
+    n_branches : int
+        Number of branches of the test.
+    fractions : ndarray of shape (n_branches,), optional
+        Share of an unknown-valued case sent down each branch. By default the share of the
+        known weight of these cases in each branch (uniform if no value is known), as C4.5
+        does while growing and pruning.
+
+    Returns
+    -------
+    list of (rows, weights)
+        One entry per branch. Cases with an unknown value appear in every branch whose
+        fraction exceeds :data:`EPS`.
+    """
+    branch = branch_of(node, Z[rows, node.feature])
+    known = branch >= 0
+    if fractions is None:
+        bag = np.bincount(branch[known], weights=weights[known], minlength=n_branches)
+        known_total = bag.sum()
+        uniform = np.full(n_branches, 1.0 / n_branches)
+        fractions = bag / known_total if known_total >= EPS else uniform
+    missing_rows, missing_weights = rows[~known], weights[~known]
+    parts = []
+    for b in range(n_branches):
+        here = branch == b
+        part_rows, part_weights = rows[here], weights[here]
+        if missing_rows.size and fractions[b] > EPS:
+            part_rows = np.concatenate([part_rows, missing_rows])
+            part_weights = np.concatenate([part_weights, missing_weights * fractions[b]])
+        parts.append((part_rows, part_weights))
+    return parts
+
+
+Visit = tuple[Node, Node | None, np.ndarray, np.ndarray, int]
+
+
+def descend(root: Node, Z: np.ndarray) -> Iterator[Visit]:
+    """Send every row of ``Z`` (weight 1) down a fitted tree.
+
+    An unknown tested value sends the case down every branch with the branch's share of the
+    node's training weight (Quinlan 1993, ch. 3).
+
+    Yields
+    ------
+    leaf, parent, rows, weights, depth
+        Each leaf reached, its parent (``None`` for a root leaf), the rows reaching it with
+        their weights, and the number of tests on the path.
+    """
+    stack: list[Visit] = [
+        (root, None, np.arange(Z.shape[0]), np.ones(Z.shape[0]), 0)
+    ]
+    while stack:
+        node, parent, rows, weights, depth = stack.pop()
+        if not rows.size:
+            continue
+        if node.is_leaf:
+            yield node, parent, rows, weights, depth
+            continue
+        totals = np.array([child.total for child in node.children])
+        fractions = totals / totals.sum()
+        parts = route(node, Z, rows, weights, len(node.children), fractions)
+        for child, (part_rows, part_weights) in zip(node.children, parts, strict=True):
+            stack.append((child, node, part_rows, part_weights, depth + 1))
+
+
+def iter_nodes(root: Node) -> Iterator[tuple[Node, int]]:
+    """Yield every node with its depth (number of tests above it), depth-first."""
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        yield node, depth
+        stack.extend((child, depth + 1) for child in reversed(node.children))

@@ -1,0 +1,314 @@
+"""T1 and T2: decision trees of one and two levels with the least training error.
+
+Implements the algorithm T2 of Auer, Holte and Maass (1995), section 2, and its one-level
+version T1 (Holte's 1R hypothesis class TREE(1, n, p, K)). Both search their whole hypothesis
+class and return a tree with the minimum number of training errors.
+
+Conventions (all deterministic):
+
+* **Thresholds** lie between two consecutive distinct values ``lo < hi`` of the training items
+  at the node, at the midpoint ``lo / 2 + hi / 2`` (``hi`` when the midpoint is not strictly
+  above ``lo`` in floating point). An interval ``[t_i, t_{i+1})`` is closed on the left.
+* **Ties** between equally good trees: the simpler tree wins, a leaf before a one-level tree
+  (TREE(1) is part of TREE(2)) before a two-level tree; then the attribute that comes first in
+  the columns of ``X``; then, for a continuous root, the smallest threshold; in each second-level
+  node, again a leaf first and then the first column. Interval labellings use the fewest
+  intervals. Ties between classes go to the first class of ``classes_``.
+* **Edges without training items** (a category never seen at the node, or no missing values at
+  the node) predict the majority class of the node's training items; a category not declared at
+  fit time is treated the same way, never raising. A root edge without training items becomes a
+  leaf with the majority class of the whole training set.
+* A continuous root with a single distinct value has the threshold at that value, so only its
+  "missing" edge and the edge ``>= t`` receive items; a continuous attribute that is missing on
+  every training item is not tried at the root (it cannot beat a one-level tree).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.learners.base import TreeClassifier
+from smalltrees.learners.encoding import UNSEEN, Schema
+from smalltrees.learners.small.intervals import best_labels
+from smalltrees.learners.small.search import Encoded, stump_errors, threshold_errors
+from smalltrees.learners.small.tree import (
+    CategoricalSplit,
+    IntervalSplit,
+    Leaf,
+    predict_codes,
+    to_dict,
+    to_text,
+)
+from smalltrees.learners.validation import is_count
+
+
+class _SmallTree(TreeClassifier):
+    """What :class:`T1` and :class:`T2` share: the parameter K, encoding, prediction, export."""
+
+    def __init__(self, K: int | None = None):
+        self.K = K
+
+    def check_params(self) -> None:
+        """Raise ``ValueError`` unless K is None or an integer >= 1."""
+        if self.K is not None and not is_count(self.K):
+            raise ValueError(f"K must be None or an integer >= 1, got {self.K!r}")
+
+    def fit(self, X: pd.DataFrame, y) -> _SmallTree:
+        """Find a tree of the hypothesis class with the least errors on ``(X, y)``.
+
+        Parameters
+        ----------
+        X : DataFrame
+            Float columns are continuous, categorical columns categorical; NaN is missing.
+        y : array-like of shape (m,)
+            Class labels.
+
+        Returns
+        -------
+        self
+        """
+        self.check_params()
+        Z, y_codes = self._start_fit(X, y)
+        self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
+        enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
+        self.tree_ = self._search(enc)
+        self.n_errors_ = int((self._predict_codes(X) != enc.y).sum())
+        return self
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        """Class labels predicted for the rows of ``X``."""
+        codes = self._predict_codes(X)
+        return self.classes_[codes]
+
+    def export_text(self) -> str:
+        """The fitted tree as indented text, one edge per line."""
+        self._check_fitted()
+        return to_text(self.tree_, list(self.schema_.names), self._value_lists(), self.classes_)
+
+    def to_dict(self) -> dict:
+        """The fitted tree as nested dicts and lists, ready for ``json.dumps``."""
+        self._check_fitted()
+        return to_dict(self.tree_, list(self.schema_.names), self._value_lists(), self.classes_)
+
+    def _value_lists(self) -> list:
+        return [None if cats is None else list(cats) for cats in self.schema_.categories]
+
+    def _predict_codes(self, X: pd.DataFrame) -> np.ndarray:
+        self._check_fitted()
+        Z = self.schema_.encode(X, unseen=UNSEEN)
+        out = np.zeros(len(Z), dtype=np.int64)
+        predict_codes(self.tree_, list(Z.T), np.arange(len(Z)), out)
+        return out
+
+
+class T1(_SmallTree):
+    """Optimal one-level decision tree, TREE(1, n, p, K) (Auer et al. 1995, section 2).
+
+    The root queries one attribute: a categorical one with an edge per value plus "missing", or
+    a continuous one with at most ``K`` intervals plus "missing"; every edge ends in a leaf.
+    This is the hypothesis class of Holte's 1R. See the module docstring for thresholds and ties.
+
+    Parameters
+    ----------
+    K : int or None, default None
+        Maximum number of intervals of a continuous attribute; ``None`` means ``p + 1`` for
+        ``p`` classes, as in the paper's experiments.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The sorted class labels.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of object
+    K_ : int
+        The value of K used.
+    tree_ : Leaf, CategoricalSplit or IntervalSplit
+        The fitted tree (see :mod:`smalltrees.learners.small.tree`).
+    n_errors_ : int
+        Number of training errors, the minimum over TREE(1, n, p, K).
+
+    References
+    ----------
+    P. Auer, R. C. Holte, W. Maass. Theory and applications of agnostic PAC-learning with small
+    decision trees. ICML 1995, section 2 (TREE(1) and Theorem 3).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0]})
+    >>> T1(K=2).fit(X, ["a", "a", "b", "b"]).n_errors_
+    0
+    """
+
+    def _search(self, enc: Encoded):
+        return _one_level(enc, self.K_)[1]()
+
+
+class T2(_SmallTree):
+    """Optimal two-level decision tree, TREE(2, n, p, K) (Auer et al. 1995, section 2).
+
+    The root queries an attribute beta: categorical with an edge per value plus "missing", or
+    continuous with the edges ``beta < t``, ``beta >= t`` and "missing". Each second-level node
+    is a leaf or queries an attribute alpha (``alpha == beta`` allowed) as in :class:`T1`, with
+    at most ``K`` intervals for a continuous alpha. The search is exact; for a continuous root
+    and continuous alpha it runs the paper's MERGE over a merge-sort tree of optimal-split tables
+    (:mod:`smalltrees.learners.small.intervals`), O(K^2 n^2 m log m) for fixed p.
+
+    Parameters
+    ----------
+    K : int or None, default None
+        Maximum number of intervals of a continuous second-level attribute; ``None`` means
+        ``p + 1`` for ``p`` classes, as in the paper's experiments.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The sorted class labels.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of object
+    K_ : int
+        The value of K used.
+    tree_ : Leaf, CategoricalSplit or IntervalSplit
+        The fitted tree (see :mod:`smalltrees.learners.small.tree`).
+    n_errors_ : int
+        Number of training errors, the minimum over TREE(2, n, p, K); ``1 - n_errors_ / m`` is
+        the paper's Sky2 accuracy.
+
+    References
+    ----------
+    P. Auer, R. C. Holte, W. Maass. Theory and applications of agnostic PAC-learning with small
+    decision trees. ICML 1995, section 2 (algorithm T2, procedure MERGE, Theorem 1).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"u": [0.0, 0.0, 1.0, 1.0], "v": [0.0, 1.0, 0.0, 1.0]})
+    >>> T2().fit(X, ["a", "b", "b", "a"]).n_errors_
+    0
+    """
+
+    def _search(self, enc: Encoded):
+        K = self.K_
+        default = _majority_label(enc, np.arange(len(enc.y)))
+        found = {beta: _categorical_root(enc, beta, K)
+                 for beta, cont in enumerate(enc.continuous) if not cont}
+        usable = [beta for beta, cont in enumerate(enc.continuous)
+                  if cont and (enc.codes[beta] >= 0).any()]
+        for beta, order, left, right in threshold_errors(enc, usable, K):
+            found[beta] = _continuous_root(enc, beta, K, order, left, right)
+        best = _one_level(enc, K)
+        for beta in sorted(found):
+            if found[beta][0] < best[0]:
+                best = (found[beta][0], partial(found[beta][1], default))
+        return best[1]()
+
+
+def _one_level(enc: Encoded, K: int):
+    """(errors, builder) of the best tree of TREE(1), a leaf preferred on ties."""
+    rows = np.arange(len(enc.y))
+    errors = stump_errors(enc, np.zeros(len(rows), dtype=np.int64), 1, K)[:, 0]
+    attr = int(np.argmin(errors)) - 1
+    return int(errors.min()), partial(_stump, enc, attr, rows, K, _majority_label(enc, rows))
+
+
+def _categorical_root(enc: Encoded, beta: int, K: int):
+    """(errors, builder) of the best tree with categorical root ``beta``."""
+    codes = enc.codes[beta]
+    n_edges = enc.n_values[beta]
+    errors = stump_errors(enc, codes, n_edges, K)
+
+    def build(default):
+        children = []
+        for value in range(n_edges):
+            rows = np.flatnonzero(codes == value)
+            attr = int(np.argmin(errors[:, value])) - 1
+            children.append(_stump(enc, attr, rows, K, _majority_label(enc, rows, default)))
+        return CategoricalSplit(beta, tuple(children[:-1]), children[-1], default)
+
+    return int(errors.min(axis=0).sum()), build
+
+
+def _continuous_root(enc: Encoded, beta: int, K: int, order, left, right):
+    """(errors, builder) of the best tree with continuous root ``beta``, given the output of
+    :func:`~smalltrees.learners.small.search.threshold_errors` for ``beta``."""
+    ranks = enc.codes[beta]
+    missing_rows = np.flatnonzero(ranks < 0)
+    missing = stump_errors(enc, np.where(ranks < 0, 0, -1), 1, K)[:, 0]
+    sorted_ranks = ranks[order]
+    cuts = np.flatnonzero(sorted_ranks[1:] != sorted_ranks[:-1]) + 1
+    if len(cuts) == 0:
+        cuts = np.array([0])
+    totals = left.min(axis=0)[cuts] + right.min(axis=0)[cuts] + missing.min()
+    j = int(cuts[np.argmin(totals)])
+    values = enc.values[beta][sorted_ranks]
+    if j:
+        threshold = _threshold(values[j - 1], values[j])
+    else:  # a single distinct value: the threshold sits on it and every present item goes right
+        threshold = float(values[0])
+
+    def build(default):
+        parts = [(order[:j], left[:, j]), (order[j:], right[:, j]), (missing_rows, missing)]
+        nodes = [
+            _stump(enc, int(np.argmin(errs)) - 1, rows, K, _majority_label(enc, rows, default))
+            for rows, errs in parts
+        ]
+        return IntervalSplit(beta, (threshold,), tuple(nodes[:2]), nodes[2])
+
+    return int(totals.min()), build
+
+
+def _stump(enc: Encoded, attr: int, rows: np.ndarray, K: int, default: int):
+    """The best stump on ``rows`` querying ``attr`` (a leaf if ``attr`` is -1)."""
+    if attr < 0:
+        return Leaf(default)
+    codes, y = enc.codes[attr][rows], enc.y[rows]
+    if not enc.continuous[attr]:
+        counts = np.bincount(codes * enc.p + y, minlength=enc.n_values[attr] * enc.p)
+        counts = counts.reshape(-1, enc.p)
+        leaves = [Leaf(int(c.argmax()) if c.any() else default) for c in counts]
+        return CategoricalSplit(attr, tuple(leaves[:-1]), leaves[-1], default)
+    present = codes >= 0
+    missing_counts = np.bincount(y[~present], minlength=enc.p)
+    missing = Leaf(int(missing_counts.argmax()) if missing_counts.any() else default)
+    if not present.any():
+        return IntervalSplit(attr, (), (Leaf(default),), missing)
+    blocks, block_of = np.unique(codes[present], return_inverse=True)
+    counts = np.bincount(block_of * enc.p + y[present], minlength=len(blocks) * enc.p)
+    labels = best_labels(counts.reshape(-1, enc.p), K)
+    cuts = np.flatnonzero(labels[1:] != labels[:-1])
+    values = enc.values[attr]
+    thresholds = tuple(_threshold(values[blocks[i]], values[blocks[i + 1]]) for i in cuts)
+    leaves = tuple(Leaf(int(labels[i])) for i in np.r_[0, cuts + 1])
+    return IntervalSplit(attr, thresholds, leaves, missing)
+
+
+def _threshold(lo: float, hi: float) -> float:
+    """A cut between consecutive distinct values: the midpoint, or ``hi`` if not representable."""
+    mid = lo / 2 + hi / 2
+    return float(mid) if lo < mid <= hi else float(hi)
+
+
+def _majority_label(enc: Encoded, rows: np.ndarray, default: int = 0) -> int:
+    counts = np.bincount(enc.y[rows], minlength=enc.p)
+    return int(counts.argmax()) if len(rows) else default
+
+
+def _encode(Z: np.ndarray, y: np.ndarray, p: int, schema: Schema) -> Encoded:
+    """The training set as T2's integer codes (see :class:`Encoded`)."""
+    codes, values = [], []
+    for j, cats in enumerate(schema.categories):
+        column = Z[:, j]
+        present = ~np.isnan(column)
+        if cats is None:
+            distinct, rank = np.unique(column[present], return_inverse=True)
+            coded = np.full(len(column), -1, dtype=np.int64)
+            coded[present] = rank
+            values.append(distinct)
+        else:
+            coded = np.where(present, column, len(cats)).astype(np.int64)
+            values.append(np.asarray(cats))
+        codes.append(coded)
+    return Encoded(y=y, p=p, continuous=schema.continuous, codes=codes, values=values)

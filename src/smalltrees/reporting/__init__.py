@@ -1,0 +1,1 @@
+"""Reporting shared by every study: Markdown tables, "ours (paper)" cells and figure files."""

@@ -1,0 +1,1 @@
+"""One subpackage per reproduced paper: its table builders, renderers and figures."""

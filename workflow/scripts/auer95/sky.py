@@ -1,0 +1,18 @@
+"""Snakemake glue: the Sky1/Sky2 table of all datasets, beside the paper's Sky2."""
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from smalltrees.files import write_text
+from smalltrees.logs import log_to
+from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log_to(snakemake.log[0])
+rows = {code: json.loads(Path(path).read_text())
+        for code, path in zip(snakemake.params.datasets, snakemake.input.sky, strict=True)}
+table = make_sky_table(rows, pd.read_csv(snakemake.input.paper), snakemake.params.notes)
+write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
+write_text(snakemake.output.md, render_sky_table(table))

@@ -1,0 +1,13 @@
+"""Snakemake glue: the Table 2 figure (PNG and PDF) from the Table 2 results table."""
+
+import pandas as pd
+
+from smalltrees.logs import log_to
+from smalltrees.reporting.figures import save_figure
+from smalltrees.studies.auer95.figure import plot_table2
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log_to(snakemake.log[0])
+figure = plot_table2(pd.read_csv(snakemake.input.table), snakemake.params.compare,
+                     snakemake.params.design)
+save_figure(figure, snakemake.output.png, snakemake.output.pdf)
