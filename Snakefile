@@ -13,6 +13,9 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/data.smk"
 include: "workflow/rules/cv.smk"
 include: "workflow/rules/auer95.smk"
+include: "workflow/rules/dkm96.smk"
+include: "workflow/rules/yildiz15.smk"
+include: "workflow/rules/last02.smk"
 
 
 rule all:

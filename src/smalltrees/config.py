@@ -11,16 +11,15 @@ are unambiguous. Errors name the key and the value, and say what was expected.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from types import ModuleType
 
 import yaml
 
-STUDIES = ("auer95",)
-"""The studies the workflow knows, in the order their outputs are listed."""
-
-COMPARED_CLASSES = {"auer95": {"t2": "T2", "c45": "C45"}}
-"""Per study, the learner class each ``table2.compare`` role must have."""
+STUDIES = ("auer95", "dkm96", "yildiz15", "last02")
+"""The studies the workflow knows; each has ``smalltrees.studies.<study>.plan``."""
 
 
 class ConfigError(ValueError):
@@ -53,20 +52,8 @@ def check_config(config: Mapping, registry: Mapping,
                               "section; add the section or remove the study from `studies`")
     learners = config["learners"]
     classes = _check_learners(learners, learner_class)
-    if "auer95" in config["studies"]:
-        auer95 = config["auer95"]
-        _check_names("auer95.datasets", auer95["datasets"], registry, "dataset")
-        cv = auer95["cv"]
-        _check_names("auer95.cv.learners", cv["learners"], learners, "learner")
-        for role, name in auer95["table2"]["compare"].items():
-            key = f"auer95.table2.compare.{role}"
-            _check_names(key, [name], cv["learners"], "learner of auer95.cv.learners")
-            wanted = COMPARED_CLASSES["auer95"][role]
-            if classes[name] != wanted:
-                raise ConfigError(
-                    f"{key}: learner {name!r} has class {classes[name]!r}; the paper's "
-                    f"{role} row needs a learner of class {wanted!r}"
-                )
+    for study in config["studies"]:
+        study_plan(study).check_config(config, registry, classes)
     raw_files(registry)
 
 
@@ -94,7 +81,16 @@ def _check_learners(learners: Mapping, learner_class: Callable[[str], type]) -> 
     return classes
 
 
-def _check_names(key: str, names: Iterable[str], known: Iterable[str], what: str) -> None:
+def study_plan(study: str) -> ModuleType:
+    """The module ``smalltrees.studies.<study>.plan``: the study's final outputs
+    (``outputs(config)``) and its config checks (``check_config(config, registry, classes)``)."""
+    if study not in STUDIES:
+        raise ConfigError(f"studies: unknown study {study!r}; expected some of {list(STUDIES)}")
+    return importlib.import_module(f"smalltrees.studies.{study}.plan")
+
+
+def check_names(key: str, names: Iterable[str], known: Iterable[str], what: str) -> None:
+    """Raise :class:`ConfigError` unless every name is one of ``known``."""
     known = list(known)
     for name in names:
         if name not in known:

@@ -6,7 +6,7 @@ import pandas as pd
 
 from snakemake.utils import validate
 
-from smalltrees.config import check_config, load_registry, raw_files
+from smalltrees.config import check_config, load_registry, raw_files, study_plan
 from smalltrees.learners.registry import learner_class
 
 
@@ -98,23 +98,6 @@ def paper_notes(study, table):
     return dict(zip(rows["code"], rows["note"]))
 
 
-def auer95_outputs():
-    """Auer et al. (1995) section 3: Table 1, Sky1/Sky2, Table 2 and its figure."""
-    return [
-        "results/tables/auer95_table1.csv",
-        "results/tables/auer95_table1.md",
-        "results/tables/auer95_sky.csv",
-        "results/tables/auer95_sky.md",
-        "results/tables/auer95_table2.csv",
-        "results/tables/auer95_table2.md",
-        "figures/auer95_table2.png",
-        "figures/auer95_table2.pdf",
-    ]
-
-
-STUDY_OUTPUTS = {"auer95": auer95_outputs}
-
-
 def get_final_output():
-    """Every table and figure of the configured studies."""
-    return [path for study in STUDIES for path in STUDY_OUTPUTS[study]()]
+    """Every table and figure of the configured studies (each study's plan lists its own)."""
+    return [path for study in STUDIES for path in study_plan(study).outputs(config)]

@@ -1,0 +1,1 @@
+"""Last, Maimon & Minkov (2002): the Info-Fuzzy Network and Turney stability."""

@@ -1,0 +1,1 @@
+"""Yildiz (2015): VC-dimension of univariate decision trees, and SRM pruning."""

@@ -1,0 +1,1 @@
+# Dietterich, Kearns & Mansour (1996): rules to come.

@@ -1,0 +1,1 @@
+# Last, Maimon & Minkov (2002): rules to come.

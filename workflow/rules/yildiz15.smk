@@ -1,0 +1,1 @@
+# Yildiz (2015): rules to come.
