@@ -12,7 +12,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from smalltrees.data import fetch
-from smalltrees.data.fetch import UCI_ARCHIVE, ChecksumError, FetchError, fetch_file, sha256_of
+from smalltrees.data.fetch import (
+    UCI_ARCHIVE,
+    ChecksumError,
+    FetchError,
+    fetch_file,
+    origin_url,
+    sha256_of,
+)
 
 REL = "iris/iris.data"
 DATA = b"5.1,3.5,1.4,0.2,Iris-setosa\n" * 500
@@ -363,7 +370,9 @@ def test_invalid_arguments_are_rejected_before_fetching(tmp_path, server, kwargs
     assert list(tmp_path.iterdir()) == []
 
 
-def test_uci_archive_base_joins_with_relpath():
-    assert UCI_ARCHIVE + REL == (
+@pytest.mark.parametrize("archive", [UCI_ARCHIVE, UCI_ARCHIVE.rstrip("/")])
+def test_origin_is_the_own_url_or_the_archive_path(archive):
+    assert origin_url(REL, None, archive) == (
         "https://archive.ics.uci.edu/ml/machine-learning-databases/iris/iris.data"
     )
+    assert origin_url(REL, "https://example.org/x.zip", archive) == "https://example.org/x.zip"

@@ -209,7 +209,9 @@ def test_text_and_dict_export():
     assert json.loads(json.dumps(model.to_dict())) == model.to_dict()
     X = pd.DataFrame({"c": pd.Categorical(["a", "b", "b"]), "x": [1.0, 2.0, 3.0]})
     fitted = T2().fit(X, np.array([1, 2, 2]))
-    assert json.dumps(fitted.to_dict()) and "c == 'a'" in T1().fit(X, ["s", "t", "t"]).export_text()
+    exported = fitted.to_dict()
+    assert json.loads(json.dumps(exported, allow_nan=False)) == exported  # no Infinity
+    assert "c == 'a'" in T1().fit(X, ["s", "t", "t"]).export_text()
 
 
 def test_ties_are_deterministic():

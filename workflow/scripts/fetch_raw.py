@@ -4,7 +4,7 @@ Where the bytes come from (mirrors, archive, network settings) is read from the 
 passed as params: it does not change the file, so it must not make Snakemake redo the job.
 """
 
-from smalltrees.data.fetch import fetch_file
+from smalltrees.data.fetch import fetch_file, origin_url
 from smalltrees.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
@@ -12,14 +12,13 @@ log = log_to(snakemake.log[0])
 relpath = snakemake.wildcards.relpath
 source = snakemake.params.source
 config = snakemake.config
-origin = source["url"] or config["uci_archive"].rstrip("/") + "/" + relpath
 try:
     fetch_file(
         relpath,
         source["sha256"],
         snakemake.output[0],
         mirrors=config["mirrors"],
-        urls=[origin],
+        urls=[origin_url(relpath, source["url"], config["uci_archive"])],
         timeout=config["fetch"]["timeout"],
         retries=config["fetch"]["retries"],
     )

@@ -29,7 +29,7 @@ import requests
 
 from smalltrees.files import atomic_open
 
-__all__ = ["UCI_ARCHIVE", "ChecksumError", "FetchError", "fetch_file", "sha256_of"]
+__all__ = ["UCI_ARCHIVE", "ChecksumError", "FetchError", "fetch_file", "origin_url", "sha256_of"]
 
 UCI_ARCHIVE = "https://archive.ics.uci.edu/ml/machine-learning-databases/"
 
@@ -77,6 +77,11 @@ class _SourceFailure(Exception):
     def __init__(self, reason: str, *, transient: bool) -> None:
         super().__init__(reason)
         self.transient = transient
+
+
+def origin_url(relpath: str, own_url: str | None, archive: str = UCI_ARCHIVE) -> str:
+    """Where a raw file lives when no mirror has it: its own URL, else ``archive/relpath``."""
+    return own_url or archive.rstrip("/") + "/" + relpath
 
 
 def sha256_of(path: str | os.PathLike[str]) -> str:
