@@ -1,7 +1,7 @@
 """Auer, Holte & Maass (1995) Table 1, ours beside the paper's, every difference flagged.
 
 The paper's legible values (size, classes, baseline accuracy, total number of non-constant
-attributes) are kept in ``data/paper/auer1995/table1.csv``; the other columns of the paper's
+attributes) are kept in ``data/paper/auer95/table1.csv``; the other columns of the paper's
 table are garbled in the available text and are reported without a comparison.
 """
 
