@@ -2,11 +2,11 @@
 
 Independent of :mod:`smalltrees.learners.small` and written for obviousness, not speed (Auer et
 al. 1995, section 2). Every partition of a continuous attribute into at most K intervals is
-enumerated by choosing at most K - 1 cuts among the gaps between consecutive distinct values; every threshold
-of a continuous root is tried (below all values, between each two consecutive distinct values,
-above all values). Given the partition, the errors of a tree are a sum over its leaves, so every
-leaf takes the label with the fewest errors among its items, which equals trying every
-labelling.
+enumerated by choosing at most K - 1 cuts among the gaps between consecutive distinct values;
+every threshold of a continuous root is tried (below all values, between each two consecutive
+distinct values, above all values). Given the partition, the errors of a tree are a sum over its
+leaves, so every leaf takes the label with the fewest errors among its items, which equals
+trying every labelling.
 """
 
 from __future__ import annotations
