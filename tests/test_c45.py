@@ -476,4 +476,6 @@ def test_fit_and_predict_never_crash(data, criterion, min_cases, prune):
     assert 0.0 <= model.score(X, y) <= 1.0
     measures = model.complexity(X)
     assert 0.0 <= measures["dynamic_complexity"] <= model.depth_
-    assert isinstance(str(model), str)
+    text = str(model)
+    assert text == model.export_text()
+    assert sum(line.endswith(")") for line in text.splitlines()) == model.n_leaves_
