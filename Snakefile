@@ -16,6 +16,7 @@ include: "workflow/rules/auer95.smk"
 include: "workflow/rules/dkm96.smk"
 include: "workflow/rules/yildiz15.smk"
 include: "workflow/rules/last02.smk"
+include: "workflow/rules/report.smk"
 
 
 rule all:

@@ -2,10 +2,18 @@
 
 import numpy as np
 import pandas as pd
+import pytest
 
-from smalltrees.evaluation.verdicts import within_tolerance
+from smalltrees.evaluation.verdicts import (
+    claim_rule,
+    exact_rule,
+    interval_rule,
+    sd_rule,
+    within_tolerance,
+)
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside, emphasise
+from smalltrees.reporting.scorecard import combine, render_html, render_markdown, summary
 from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table
 from smalltrees.studies.auer95.table1 import make_table1, render_table1
 from smalltrees.studies.auer95.table2 import make_table2, render_table2
@@ -70,3 +78,29 @@ def test_table2_from_per_fold_rows():
     assert row["paired_diff"] == -10.0 and row["c45_pct_deeper_than_2"] == 50.0
     text = render_table2(table, ["T2", "C45"], {"t2": "T2", "c45": "C45"}, {})
     assert "**90.0 ± 0.0 (70.0 ± 0.1)**" in text and "80.0 ± 7.1 (80.0 ± 1.0)" in text
+
+
+def test_verdict_rules_one_per_kind():
+    assert exact_rule(98.67, 98.7) == "reproduced" and exact_rule(94.3, 96.2) == "differs"
+    assert exact_rule(float("nan"), 1.0) == "not run"
+    assert sd_rule(80.0, 82.0, 1.0, 1.0, k=2.0) == "reproduced"      # 2.0 <= 2.83 + 0.05
+    assert sd_rule(80.0, 84.0, 1.0, 1.0, k=2.0) == "close"           # 4.0 <= 5.66 + 0.05
+    assert sd_rule(80.0, 86.0, 1.0, 1.0, k=2.0) == "differs"
+    assert interval_rule(0.1, 0.3, 0.25, 0.5) == "reproduced"
+    assert interval_rule(0.1, 0.2, 0.25, 0.5) == "differs"
+    assert [claim_rule(True), claim_rule(False), claim_rule(None)] == [
+        "claim holds", "claim fails", "not run"]
+
+
+def test_scorecard_summary_counts_verdicts_per_study():
+    rows = [{"study": s, "item": f"i{i}", "paper": 1.0, "ours": 1.0, "verdict": v, "rule": "r"}
+            for i, (s, v) in enumerate([("a", "reproduced"), ("a", "differs"),
+                                        ("b", "not run"), ("b", "claim holds")])]
+    card = combine([pd.DataFrame(rows[:2]), pd.DataFrame(rows[2:])])
+    counts = summary(card).set_index("study")
+    assert counts.loc["a", "reproduced"] == 1 and counts.loc["a", "differs"] == 1
+    assert counts.loc["b", "items"] == 2 and counts.loc["b", "claim holds"] == 1
+    assert "| a | 1 | 0 | 1 |" in render_markdown(card)
+    assert '<tr class="claim-holds">' in render_html(card)
+    with pytest.raises(ValueError, match="'maybe'"):
+        combine([pd.DataFrame([{**rows[0], "verdict": "maybe"}])])

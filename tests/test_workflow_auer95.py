@@ -30,6 +30,9 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
                    "t2_accuracy_verdict", "accuracy[C45]", "accuracy[C45_R8]",
                    "c45_dynamic_complexity", "paired_diff", "paired_p"):
         assert table[column].notna().all(), column
+    card = pd.read_csv(works["2"] / "results/scorecard.csv")
+    assert set(card["study"]) >= {"auer95"} and card["verdict"].notna().all()
+    assert (works["2"] / "results/scorecard.html").stat().st_size > 1000
     # one column per quantity: our T2 accuracy is not repeated under the paper's metric name
     assert "t2_accuracy" not in table.columns and "T2_accuracy" not in table.columns
     folds = pd.read_csv(works["2"] / "results/auer95/cv/IR/T2.csv")
@@ -45,7 +48,8 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
     (work / "results/tables/auer95_table2.csv").unlink()
     dry = run(work, "-n", "--configfile", TINY, "--config", f"mirrors=[\"{mirror}\"]")
     assert job_counts(dry.stdout) == {"cross_validate": "1", "auer95_table2": "1",
-                                      "auer95_table2_figure": "1", "all": "1"}, dry.stdout
+                                      "auer95_table2_figure": "1", "auer95_scorecard": "1",
+                                      "scorecard": "1", "all": "1"}, dry.stdout
 
     # changing a learner's source reruns the jobs that use it, and only those
     source = work / "src/smalltrees/learners/c45/prune.py"
@@ -58,5 +62,5 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
 
 def job_counts(stdout: str) -> dict[str, str]:
     """The job counts of a dry run's summary table, by rule."""
-    rules = ("auer95_", "cross_validate", "fetch_", "parse_", "all")
+    rules = ("auer95_", "cross_validate", "fetch_", "parse_", "scorecard", "all")
     return dict(line.split()[:2] for line in stdout.splitlines() if line.startswith(rules))

@@ -104,3 +104,23 @@ rule auer95_table2_figure:
         "../../environment.yml"
     script:
         "../scripts/auer95/table2_figure.py"
+
+
+rule auer95_scorecard:
+    input:
+        table1="results/tables/auer95_table1.csv",
+        sky="results/tables/auer95_sky.csv",
+        table2="results/tables/auer95_table2.csv",
+        notes="data/paper/auer95/notes.csv",
+        code=REPORT_CODE + package("studies/auer95/scorecard.py"),
+    output:
+        "results/auer95/scorecard.csv",
+    log:
+        "logs/auer95_scorecard.log",
+    params:
+        compare=config["auer95"]["table2"]["compare"],
+        tolerance=config["auer95"]["tolerance_sd"],
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/auer95/scorecard.py"

@@ -98,6 +98,12 @@ def paper_notes(study, table):
     return dict(zip(rows["code"], rows["note"]))
 
 
+SCORECARD_STUDIES = [s for s in STUDIES if getattr(study_plan(s), "HAS_SCORECARD", False)]
+SCORECARD = ["results/scorecard.csv", "results/scorecard.md", "results/scorecard.html"]
+
+
 def get_final_output():
-    """Every table and figure of the configured studies (each study's plan lists its own)."""
-    return [path for study in STUDIES for path in study_plan(study).outputs(config)]
+    """Every table and figure of the configured studies (each study's plan lists its own), and
+    the scorecard of those that score their numbers."""
+    outputs = [path for study in STUDIES for path in study_plan(study).outputs(config)]
+    return outputs + (SCORECARD if SCORECARD_STUDIES else [])

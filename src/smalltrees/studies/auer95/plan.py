@@ -6,6 +6,9 @@ from collections.abc import Mapping
 
 from smalltrees.config import ConfigError, check_names
 
+HAS_SCORECARD = True
+"""The study writes results/auer95/scorecard.csv (rule auer95_scorecard)."""
+
 COMPARED_CLASSES = {"t2": "T2", "c45": "C45"}
 """The learner class each ``auer95.table2.compare`` role must have."""
 
