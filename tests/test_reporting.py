@@ -11,6 +11,7 @@ from smalltrees.evaluation.verdicts import (
     sd_rule,
     within_tolerance,
 )
+from smalltrees.reporting.html import markdown_to_html
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside, emphasise
 from smalltrees.reporting.scorecard import combine, render_html, render_markdown, summary
@@ -104,3 +105,12 @@ def test_scorecard_summary_counts_verdicts_per_study():
     assert '<tr class="claim-holds">' in render_html(card)
     with pytest.raises(ValueError, match="'maybe'"):
         combine([pd.DataFrame([{**rows[0], "verdict": "maybe"}])])
+
+
+def test_markdown_tables_become_html():
+    text = "# Title\n\nSome *text* & more.\n\n" + to_markdown(
+        pd.DataFrame({"a|b": ["**1 (2)**", "x"], "c": [1, 2]}))
+    page = markdown_to_html(text, "T")
+    assert "<h1>Title</h1>" in page and "<p>Some *text* &amp; more.</p>" in page
+    assert "<th>a|b</th>" in page and "<td><b>1 (2)</b></td>" in page
+    assert page.count("<tr>") == 3

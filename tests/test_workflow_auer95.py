@@ -1,6 +1,8 @@
 """End-to-end: the tiny Table 2 study (2 datasets, 2 x 5-fold CV) through the workflow."""
 
 import filecmp
+import zipfile
+from pathlib import Path
 
 import pandas as pd
 from workflow_helpers import ROOT, run, scratch_project
@@ -33,6 +35,14 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
     card = pd.read_csv(works["2"] / "results/scorecard.csv")
     assert set(card["study"]) >= {"auer95"} and card["verdict"].notna().all()
     assert (works["2"] / "results/scorecard.html").stat().st_size > 1000
+    # the Snakemake report holds the scorecard, every table (as HTML) and every figure
+    run(works["2"], "--report", "report.zip", "--configfile", TINY, "--config",
+        f"mirrors=[\"{mirror}\"]")
+    with zipfile.ZipFile(works["2"] / "report.zip") as report:
+        shown = {Path(name).name for name in report.namelist()}
+    wanted = {p.with_suffix(".html").name for p in (works["2"] / "results/tables").glob("*.md")}
+    wanted |= {p.name for p in (works["2"] / "figures").glob("*.png")} | {"scorecard.html"}
+    assert len(wanted) >= 5 and wanted <= shown, wanted - shown
     # one column per quantity: our T2 accuracy is not repeated under the paper's metric name
     assert "t2_accuracy" not in table.columns and "T2_accuracy" not in table.columns
     folds = pd.read_csv(works["2"] / "results/auer95/cv/IR/T2.csv")

@@ -90,7 +90,12 @@ rule auer95_table2_figure:
         table="results/tables/auer95_table2.csv",
         code=REPORT_CODE + package("studies/auer95/figure.py", "studies/auer95/table2.py"),
     output:
-        png="figures/auer95_table2.png",
+        png=report(
+            "figures/auer95_table2.png",
+            caption="../report/auer95_table2_figure.rst",
+            category="auer95",
+            subcategory="table2",
+        ),
         pdf="figures/auer95_table2.pdf",
     log:
         "logs/auer95_table2_figure.log",

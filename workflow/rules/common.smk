@@ -3,6 +3,7 @@ import re
 from pathlib import Path
 
 import pandas as pd
+import yaml
 
 from snakemake.utils import validate
 
@@ -18,6 +19,10 @@ check_config(config, REGISTRY, learner_class)
 STUDIES = config["studies"]
 RAW_FILES = raw_files(REGISTRY)
 DATASETS = sorted(REGISTRY)
+# Optional datasets (registry `optional: true`) are fetched inside their parse job, which writes
+# an "unavailable" marker instead of failing when no source has them (smalltrees.data.optional).
+OPTIONAL_DATASETS = [d for d in DATASETS if REGISTRY[d].get("optional", False)]
+REQUIRED_DATASETS = [d for d in DATASETS if d not in OPTIONAL_DATASETS]
 CV_STUDIES = [s for s in STUDIES if "cv" in config[s]]
 
 
@@ -57,6 +62,16 @@ def raw_file_entry(wildcards):
 def dataset_spec(wildcards):
     """The registry entry of one dataset."""
     return REGISTRY[wildcards.dataset]
+
+
+def choice(names):
+    """A wildcard pattern matching exactly one of ``names`` (none when empty)."""
+    return "|".join(re.escape(n) for n in names) or "(?!)"
+
+
+def fetch_sources(wildcards):
+    """Where an optional dataset's files are fetched from (a change reruns its parse job)."""
+    return {"mirrors": config["mirrors"], "archive": config["uci_archive"]}
 
 
 def processed(datasets):
@@ -102,8 +117,19 @@ SCORECARD_STUDIES = [s for s in STUDIES if getattr(study_plan(s), "HAS_SCORECARD
 SCORECARD = ["results/scorecard.csv", "results/scorecard.md", "results/scorecard.html"]
 
 
+CAPTIONS = yaml.safe_load(Path(workflow.basedir, "workflow/report/captions.yaml").read_text())
+
+
+def table_caption(wildcards):
+    """The report caption of one table (workflow/report/captions.yaml)."""
+    return CAPTIONS.get(f"{wildcards.study}_{wildcards.name}", "")
+
+
 def get_final_output():
-    """Every table and figure of the configured studies (each study's plan lists its own), and
-    the scorecard of those that score their numbers."""
+    """Every table and figure of the configured studies (each study's plan lists its own), the
+    HTML rendering of every Markdown table (for the report), and the scorecard of the studies
+    that score their numbers."""
     outputs = [path for study in STUDIES for path in study_plan(study).outputs(config)]
-    return outputs + (SCORECARD if SCORECARD_STUDIES else [])
+    tables = [p[: -len(".md")] + ".html" for p in outputs
+              if p.startswith("results/tables/") and p.endswith(".md")]
+    return outputs + tables + (SCORECARD if SCORECARD_STUDIES else [])

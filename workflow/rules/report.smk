@@ -8,10 +8,35 @@ rule scorecard:
     output:
         csv="results/scorecard.csv",
         md="results/scorecard.md",
-        html="results/scorecard.html",
+        html=report(
+            "results/scorecard.html",
+            caption="../report/scorecard.rst",
+            category="Scorecard",
+        ),
     log:
         "logs/scorecard.log",
     conda:
         "../../environment.yml"
     script:
         "../scripts/scorecard.py"
+
+
+rule table_html:
+    input:
+        md="results/tables/{study}_{name}.md",
+        code=REPORT_CODE,
+    output:
+        report(
+            "results/tables/{study}_{name}.html",
+            caption="../report/table.rst",
+            category="{study}",
+            subcategory="{name}",
+        ),
+    log:
+        "logs/table_html/{study}_{name}.log",
+    params:
+        caption=table_caption,
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/table_html.py"

@@ -1,0 +1,12 @@
+"""Snakemake glue: one Markdown table as an HTML page for the Snakemake report."""
+
+from pathlib import Path
+
+from smalltrees.files import write_text
+from smalltrees.logs import log_to
+from smalltrees.reporting.html import markdown_to_html
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log_to(snakemake.log[0])
+name = f"{snakemake.wildcards.study}_{snakemake.wildcards.name}"
+write_text(snakemake.output[0], markdown_to_html(Path(snakemake.input.md).read_text(), name))
