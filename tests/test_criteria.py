@@ -69,3 +69,18 @@ def test_registry_and_merit():
 def test_unknown_criterion_is_a_value_error(name):
     with pytest.raises(ValueError, match="unknown criterion"):
         get_criterion(name)
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+def test_classes_on_another_axis(impurity):
+    counts = np.array([[1.0, 3.0, 0.0], [2.0, 2.0, 5.0]])
+    assert impurity(counts.T, axis=0) == pytest.approx(impurity(counts))
+
+
+def test_split_info_and_merit_vectorise_row_by_row():
+    branches = np.array([[2.0, 2.0], [2.0, 2.0], [0.0, 0.0]])
+    totals = np.array([4.0, 8.0, 0.0])
+    assert split_info(branches, totals).tolist() == [
+        split_info(b, t) for b, t in zip(branches, totals, strict=True)]
+    ratio = get_criterion("gain_ratio").merit(np.array([0.3, 0.3]), np.array([0.6, 0.0]))
+    assert ratio.tolist() == pytest.approx([0.5, 0.0])

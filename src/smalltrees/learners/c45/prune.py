@@ -15,6 +15,7 @@ Weka 3.6 ``weka.classifiers.trees.j48.Stats.addErrs`` and ``C45PruneableClassifi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
@@ -45,12 +46,18 @@ def added_errors(n: float, e: float, cf: float) -> float:
         return base if e == 0 else base + e * (added_errors(n, 1.0, cf) - base)
     if e + 0.5 >= n:
         return max(n - e, 0.0)
-    z = NormalDist().inv_cdf(1 - cf)  # standard normal quantile (stdlib: nothing to import)
+    z = _normal_quantile(1 - cf)
     f = (e + 0.5) / n
     upper = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
         1 + z * z / n
     )
     return float(upper * n - e)
+
+
+@lru_cache
+def _normal_quantile(p: float) -> float:
+    """Quantile of the standard normal distribution (stdlib: nothing to import)."""
+    return NormalDist().inv_cdf(p)
 
 
 def largest_branch(totals: list[float]) -> int:
@@ -80,21 +87,33 @@ def predicted_errors(dist: np.ndarray, cf: float) -> float:
 
 
 def collapse(node: Node) -> None:
-    """Replace subtrees that do not reduce the training errors by leaves (C4.5's growing step)."""
-    if node.is_leaf:
-        return
-    if training_errors(node) >= leaf_errors(node.dist) - COLLAPSE_SLACK:
-        node.make_leaf()
-        return
-    for child in node.children:
-        collapse(child)
+    """Replace subtrees that do not reduce the training errors by leaves (C4.5's growing step).
+
+    Top-down, each test is judged on its subtree as grown, so the subtrees' training errors
+    are summed once, bottom-up, before any subtree is replaced.
+    """
+    errors: dict[int, float] = {}
+    training_errors(node, errors)
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if node.is_leaf:
+            continue
+        if errors[id(node)] >= leaf_errors(node.dist) - COLLAPSE_SLACK:
+            node.make_leaf()
+        else:
+            stack.extend(node.children)
 
 
-def training_errors(node: Node) -> float:
-    """Training errors of the subtree's leaves."""
+def training_errors(node: Node, by_node: dict[int, float] | None = None) -> float:
+    """Training errors of the subtree's leaves; ``by_node`` records every subtree's by id."""
     if node.is_leaf:
-        return leaf_errors(node.dist)
-    return sum(training_errors(child) for child in node.children)
+        errors = leaf_errors(node.dist)
+    else:
+        errors = sum(training_errors(child, by_node) for child in node.children)
+    if by_node is not None:
+        by_node[id(node)] = errors
+    return errors
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,13 @@ def first_max(values: np.ndarray) -> int:
     This is how C4.5 (and J48) break ties: equal class weights go to the first class in the
     declared order, equal branch weights to the first branch.
     """
+    values = np.asarray(values, dtype=float)
+    if values.size > 8:  # many classes: the first maximum, unless others are within EPS of it
+        near = np.flatnonzero(values >= values.max() - EPS)
+        if near.size == 1:
+            return int(near[0]) if values[near[0]] > EPS else 0
     best, best_value = 0, 0.0
-    for i, value in enumerate(values):
+    for i, value in enumerate(values.tolist()):
         if value > best_value + EPS:
             best, best_value = i, value
     return best
@@ -119,21 +124,36 @@ def route(
         fraction exceeds :data:`EPS`.
     """
     branch = branch_of(node, Z[rows, node.feature])
-    known = branch >= 0
-    if fractions is None:
+    parts = split_positions(branch, weights, n_branches, fractions)
+    return [(rows[positions], part_weights) for positions, part_weights in parts]
+
+
+def split_positions(
+    branch: np.ndarray,
+    weights: np.ndarray,
+    n_branches: int,
+    fractions: np.ndarray | None = None,
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Positions and weights of the cases going down each branch (see :func:`route`).
+
+    ``branch`` is each case's branch, ``-1`` for an unknown value. A branch lists its own
+    cases in their order, then the cases with an unknown value in theirs.
+    """
+    missing = np.flatnonzero(branch < 0)
+    if fractions is None and missing.size:
+        known = branch >= 0
         bag = np.bincount(branch[known], weights=weights[known], minlength=n_branches)
         known_total = bag.sum()
         uniform = np.full(n_branches, 1.0 / n_branches)
         fractions = bag / known_total if known_total >= EPS else uniform
-    missing_rows, missing_weights = rows[~known], weights[~known]
     parts = []
     for b in range(n_branches):
-        here = branch == b
-        part_rows, part_weights = rows[here], weights[here]
-        if missing_rows.size and fractions[b] > EPS:
-            part_rows = np.concatenate([part_rows, missing_rows])
-            part_weights = np.concatenate([part_weights, missing_weights * fractions[b]])
-        parts.append((part_rows, part_weights))
+        positions = np.flatnonzero(branch == b)
+        part_weights = weights[positions]
+        if missing.size and fractions[b] > EPS:
+            positions = np.concatenate([positions, missing])
+            part_weights = np.concatenate([part_weights, weights[missing] * fractions[b]])
+        parts.append((positions, part_weights))
     return parts
 
 
