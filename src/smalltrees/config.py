@@ -108,7 +108,7 @@ def raw_files(registry: Mapping) -> dict[str, dict]:
     for code, spec in registry.items():
         for entry in spec["files"]:
             path = entry["path"]
-            source = {"sha256": entry["sha256"], "url": entry.get("url")}
+            source = {"sha256": entry.get("sha256"), "url": entry.get("url")}
             if path in files and files[path] != source:
                 raise ConfigError(
                     f"datasets.{code}.files: {path!r} is declared again with a different "

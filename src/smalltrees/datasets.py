@@ -6,6 +6,18 @@
 See :mod:`smalltrees.data.store` for the file format.
 """
 
-from smalltrees.data.store import build, load, read, save, write
+from smalltrees.data.store import (
+    DatasetUnavailable,
+    build,
+    build_parts,
+    load,
+    read,
+    read_meta,
+    save,
+    unavailable_reason,
+    write,
+    write_unavailable,
+)
 
-__all__ = ["build", "load", "read", "save", "write"]
+__all__ = ["DatasetUnavailable", "build", "build_parts", "load", "read", "read_meta", "save",
+           "unavailable_reason", "write", "write_unavailable"]

@@ -1,4 +1,4 @@
-# Fetch (checksummed raw files) -> parse (typed datasets).
+# Fetch (checksummed raw files) -> parse (typed datasets); optional datasets in one job.
 
 
 rule fetch_raw:
@@ -25,9 +25,33 @@ rule parse_dataset:
         meta="data/processed/{dataset}.json",
     log:
         "logs/parse_dataset/{dataset}.log",
+    wildcard_constraints:
+        dataset=choice(REQUIRED_DATASETS),
     params:
         spec=dataset_spec,
     conda:
         "../../environment.yml"
     script:
         "../scripts/parse_dataset.py"
+
+
+# An optional dataset: fetched here, so that when no source has its files the job writes the
+# dataset's "unavailable" marker (the sources tried) instead of failing the workflow. Rerun it
+# after the data become reachable: snakemake --cores 2 --forcerun parse_optional_dataset
+rule parse_optional_dataset:
+    input:
+        code=DATA_CODE,
+    output:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+    log:
+        "logs/parse_dataset/{dataset}.log",
+    wildcard_constraints:
+        dataset=choice(OPTIONAL_DATASETS),
+    params:
+        spec=dataset_spec,
+        sources=fetch_sources,
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/parse_optional_dataset.py"

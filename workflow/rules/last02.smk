@@ -1,1 +1,153 @@
-# Last, Maimon & Minkov (2002): rules to come.
+# Last, Maimon & Minkov (2002), section 3: Table 3 (accuracy by the shared cross_validate rule),
+# the whole-data IFN networks, Turney stability of the CV's fold models on generated examples,
+# Table 4, the claims and the size-stability figure.
+from smalltrees.studies.last02.plan import cv_stream, network_files, stability_files
+
+
+rule last02_network:
+    input:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+        code=LEARNER_CODE + package("studies/last02/networks.py"),
+    output:
+        "results/last02/network/{dataset}/{learner}.json",
+    log:
+        "logs/last02_network/{dataset}/{learner}.log",
+    params:
+        learner=learner_entry,
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/last02/network.py"
+
+
+rule last02_stability:
+    input:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+        code=CV_CODE + package("studies/last02/stability.py"),
+    output:
+        agreement="results/last02/stability/{dataset}/{learner}.csv",
+        sizes="results/last02/stability/{dataset}/{learner}.sizes.csv",
+    log:
+        "logs/last02_stability/{dataset}/{learner}.log",
+    benchmark:
+        "logs/benchmarks/last02_stability/{dataset}/{learner}.tsv"
+    params:
+        learner=learner_entry,
+        design={
+            "repetitions": config["last02"]["cv"]["repetitions"],
+            "folds": config["last02"]["cv"]["folds"],
+            "stream": cv_stream(config),
+        },
+        stability=config["last02"]["stability"],
+        seed=config["seed"],
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/last02/stability.py"
+
+
+rule last02_table3:
+    input:
+        cv=cv_results("last02", config["last02"]["datasets"]),
+        data=processed(config["last02"]["datasets"]),
+        paper="data/paper/last02/table3.csv",
+        notes="data/paper/last02/notes.csv",
+        code=REPORT_CODE + package("studies/last02/table3.py"),
+    output:
+        csv="results/tables/last02_table3.csv",
+        md="results/tables/last02_table3.md",
+    log:
+        "logs/last02_table3.log",
+    params:
+        datasets=config["last02"]["datasets"],
+        learners=config["last02"]["cv"]["learners"],
+        ifn=config["last02"]["ifn"],
+        labels=config["last02"].get("labels", {}),
+        notes=paper_notes("last02", "table3"),
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/last02/table3.py"
+
+
+rule last02_table4:
+    input:
+        networks=network_files(config),
+        agreement=stability_files(config),
+        sizes=stability_files(config, "sizes.csv"),
+        paper="data/paper/last02/table4.csv",
+        notes="data/paper/last02/notes.csv",
+        code=REPORT_CODE + package("studies/last02"),
+    output:
+        csv="results/tables/last02_table4.csv",
+        md="results/tables/last02_table4.md",
+    log:
+        "logs/last02_table4.log",
+    params:
+        datasets=config["last02"]["datasets"],
+        learners=config["last02"]["stability"]["learners"],
+        ifn=config["last02"]["ifn"],
+        labels=config["last02"].get("labels", {}),
+        notes=paper_notes("last02", "table4"),
+        tolerance=config["last02"]["tolerance_sd"],
+        alpha=config["last02"]["stability"]["alpha"],
+        design=(
+            f"{config['last02']['stability']['instances']} examples drawn "
+            f"{config['last02']['stability']['generator']}, models paired per "
+            f"{config['last02']['stability']['pairing']} of the "
+            f"{config['last02']['cv']['repetitions']} x {config['last02']['cv']['folds']}"
+            "-fold cross-validation"
+        ),
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/last02/table4.py"
+
+
+rule last02_claims:
+    input:
+        table3="results/tables/last02_table3.csv",
+        table4="results/tables/last02_table4.csv",
+        code=REPORT_CODE + package("studies/last02/claims.py", "studies/last02/table3.py"),
+    output:
+        csv="results/tables/last02_claims.csv",
+        md="results/tables/last02_claims.md",
+    log:
+        "logs/last02_claims.log",
+    params:
+        ifn=config["last02"]["ifn"],
+        peers=[
+            name
+            for name in config["last02"]["stability"]["learners"]
+            if name not in config["last02"]["ifn"]
+        ],
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/last02/claims.py"
+
+
+rule last02_figure:
+    input:
+        table="results/tables/last02_table4.csv",
+        code=REPORT_CODE + package("studies/last02/figure.py"),
+    output:
+        png=report(
+            "figures/last02_size_stability.png",
+            caption="../report/last02_size_stability.rst",
+            category="last02",
+            subcategory="size vs stability",
+        ),
+        pdf="figures/last02_size_stability.pdf",
+    log:
+        "logs/last02_figure.log",
+    params:
+        learners=config["last02"]["stability"]["learners"],
+        ifn=config["last02"]["ifn"],
+        labels=config["last02"].get("labels", {}),
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/last02/figure.py"

@@ -1,1 +1,102 @@
-# Yildiz (2015): rules to come.
+# Yildiz (2015), section V: per dataset, ID3 grown on each of 5 x 2 folds and pruned four ways
+# (NoPrune, CvPrune, SrmLocal, SrmGlobal over the (a1, a2) grid); Tables I-IV, Friedman and
+# Nemenyi with CD diagrams, the claims; the VC table and Figures 10-11 (smalltrees.vc).
+from smalltrees.studies.yildiz15.plan import fold_files, settings_text
+
+
+rule yildiz15_folds:
+    input:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+        code=LEARNER_CODE
+        + package("evaluation/resampling.py", "studies/yildiz15/protocol.py", "vc"),
+    output:
+        "results/yildiz15/folds/{dataset}.csv",
+    log:
+        "logs/yildiz15_folds/{dataset}.log",
+    benchmark:
+        "logs/benchmarks/yildiz15_folds/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        settings=config["yildiz15"],
+        seed=config["seed"],
+    script:
+        "../scripts/yildiz15/folds.py"
+
+
+rule yildiz15_table1:
+    input:
+        data=processed(config["yildiz15"]["datasets"]),
+        paper="data/paper/yildiz15/table1.csv",
+        notes="data/paper/yildiz15/notes.csv",
+        code=REPORT_CODE
+        + package("studies/yildiz15/tables.py", "studies/yildiz15/protocol.py"),
+    output:
+        csv="results/tables/yildiz15_table1.csv",
+        md="results/tables/yildiz15_table1.md",
+    log:
+        "logs/yildiz15_table1.log",
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=config["yildiz15"]["datasets"],
+        notes=paper_notes("yildiz15", "table1"),
+    script:
+        "../scripts/yildiz15/table1.py"
+
+
+rule yildiz15_tables:
+    input:
+        folds=fold_files(config),
+        code=REPORT_CODE + package("studies/yildiz15"),
+    output:
+        table2="results/tables/yildiz15_table2.csv",
+        table2_md="results/tables/yildiz15_table2.md",
+        table3="results/tables/yildiz15_table3.csv",
+        table3_md="results/tables/yildiz15_table3.md",
+        table4="results/tables/yildiz15_table4.csv",
+        table4_md="results/tables/yildiz15_table4.md",
+        ranks="results/yildiz15/ranks.csv",
+        cd_error=report(
+            "figures/yildiz15_cd_error.png",
+            caption="../report/yildiz15_cd.rst",
+            category="yildiz15",
+            subcategory="critical differences",
+        ),
+        cd_nodes=report(
+            "figures/yildiz15_cd_nodes.png",
+            caption="../report/yildiz15_cd.rst",
+            category="yildiz15",
+            subcategory="critical differences",
+        ),
+    log:
+        "logs/yildiz15_tables.log",
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=config["yildiz15"]["datasets"],
+        alpha=config["yildiz15"]["alpha"],
+        settings=settings_text(config),
+    script:
+        "../scripts/yildiz15/tables.py"
+
+
+rule yildiz15_claims:
+    input:
+        folds=fold_files(config),
+        table1="results/tables/yildiz15_table1.csv",
+        paper="data/paper/yildiz15/claims.csv",
+        code=REPORT_CODE + package("studies/yildiz15"),
+    output:
+        csv="results/tables/yildiz15_claims.csv",
+        md="results/tables/yildiz15_claims.md",
+    log:
+        "logs/yildiz15_claims.log",
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=config["yildiz15"]["datasets"],
+        alpha=config["yildiz15"]["alpha"],
+    script:
+        "../scripts/yildiz15/claims.py"

@@ -49,8 +49,14 @@ class FetchError(RuntimeError):
     """Raised when no source could deliver a file with the expected digest.
 
     The message lists every source that was tried together with the reason
-    it failed, so the user can tell a network outage from a wrong mirror path.
+    it failed, so the user can tell a network outage from a wrong mirror path;
+    ``tried`` holds the same as ``(source, exception)`` pairs, for a caller
+    that reports an optional dataset as unavailable instead of failing.
     """
+
+    def __init__(self, message: str, tried: list[tuple[str, Exception]] | None = None) -> None:
+        super().__init__(message)
+        self.tried = tried or []
 
 
 class ChecksumError(FetchError):
@@ -106,7 +112,7 @@ def sha256_of(path: str | os.PathLike[str]) -> str:
 
 def fetch_file(
     relpath: str,
-    sha256: str,
+    sha256: str | None,
     dest: str | os.PathLike[str],
     *,
     mirrors: Iterable[str | os.PathLike[str]] = (),
@@ -129,8 +135,12 @@ def fetch_file(
     relpath : str
         Path of the file relative to the UCI archive root, e.g.
         ``"iris/iris.data"``.  Used to locate the file inside mirrors.
-    sha256 : str
-        Expected hex SHA-256 digest of the file (case-insensitive).
+    sha256 : str or None
+        Expected hex SHA-256 digest of the file (case-insensitive). None
+        accepts the first bytes a source delivers and logs their digest: only
+        for the files of an optional dataset that no trusted copy was
+        available to pin (the registry then records no digest; see
+        :mod:`smalltrees.data.optional`).
     dest : str or os.PathLike
         Where to store the file.  Missing parent directories are created.
         If `dest` already has the expected digest it is returned without
@@ -178,8 +188,8 @@ def fetch_file(
         If `dest` cannot be written; that is not a source failure, so it
         propagates at once instead of trying the next source.
     """
-    expected = sha256.lower()
-    if not _SHA256_RE.fullmatch(expected):
+    expected = None if sha256 is None else sha256.lower()
+    if expected is not None and not _SHA256_RE.fullmatch(expected):
         raise ValueError(f"not a hex SHA-256 digest: {sha256!r}")
     rel = pathlib.PurePosixPath(relpath)
     if rel.is_absolute() or ".." in rel.parts or not rel.parts:
@@ -197,7 +207,7 @@ def fetch_file(
 
     if dest.is_file():
         actual = sha256_of(dest)
-        if actual == expected:
+        if actual == expected or expected is None:
             logger.debug("%s: %s is already present and verified", relpath, dest)
             return dest
         logger.warning(
@@ -300,7 +310,7 @@ def _fetch_http(
     session: requests.Session,
     url: str,
     dest: pathlib.Path,
-    expected: str,
+    expected: str | None,
     relpath: str,
     timeout: float,
     retries: int,
@@ -334,14 +344,15 @@ def _fetch_http(
 def _install(
     chunks: Generator[bytes, None, None],
     dest: pathlib.Path,
-    expected: str,
+    expected: str | None,
     relpath: str,
     source: str,
 ) -> None:
     """Stream `chunks` into `dest` atomically if their digest is `expected`.
 
     Written through :func:`smalltrees.files.atomic_open`: a failed or
-    mismatching download leaves no file behind.
+    mismatching download leaves no file behind. An `expected` of None (an
+    unpinned file) accepts any bytes and logs their digest.
 
     Raises
     ------
@@ -357,7 +368,10 @@ def _install(
                 digest.update(chunk)
                 fh.write(chunk)
             actual = digest.hexdigest()
-            if actual != expected:
+            if expected is None:
+                logger.warning("%s from %s: unpinned file accepted with sha256 %s",
+                               relpath, source, actual)
+            elif actual != expected:
                 raise ChecksumError(
                     f"{relpath} from {source}: sha256 mismatch: expected {expected}, got {actual}"
                 )
@@ -366,7 +380,7 @@ def _install(
 
 
 def _summarize(
-    relpath: str, expected: str, failures: list[tuple[str, ChecksumError | _SourceFailure]]
+    relpath: str, expected: str | None, failures: list[tuple[str, ChecksumError | _SourceFailure]]
 ) -> FetchError:
     """Build the error reporting that no source delivered `relpath`."""
     if not failures:
@@ -375,4 +389,4 @@ def _summarize(
     lines += [f"  - {source}: {reason}" for source, reason in failures]
     lines.append(_HINT)
     all_checksum = all(isinstance(reason, ChecksumError) for _, reason in failures)
-    return (ChecksumError if all_checksum else FetchError)("\n".join(lines))
+    return (ChecksumError if all_checksum else FetchError)("\n".join(lines), list(failures))

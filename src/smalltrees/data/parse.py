@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from smalltrees.data.lzw import CompressError, uncompress
+
 ATTRIBUTE_KINDS = ("continuous", "categorical", "sequence")
 FIELD_KINDS = (*ATTRIBUTE_KINDS, "class", "drop")
 
@@ -81,8 +83,9 @@ def fields_from_spec(columns: Sequence[dict]) -> list[Field]:
     return fields
 
 
-def read_text(path: Path, member: str | None = None) -> str:
-    """Return the text of ``path``, or of the zip member ``member`` inside it."""
+def read_text(path: Path, member: str | None = None, compression: str | None = None) -> str:
+    """Return the text of ``path``, or of the zip member ``member`` inside it; ``compression``
+    ``"Z"`` first decodes a Unix ``compress`` file (:mod:`smalltrees.data.lzw`)."""
     if member is None:
         raw = Path(path).read_bytes()
     else:
@@ -91,19 +94,28 @@ def read_text(path: Path, member: str | None = None) -> str:
                 raw = archive.read(member)
         except (zipfile.BadZipFile, KeyError) as exc:
             raise DatasetError(f"{path}: cannot read zip member {member!r}: {exc}") from exc
+    if compression == "Z":
+        try:
+            raw = uncompress(raw)
+        except CompressError as exc:
+            raise DatasetError(f"{path}: {exc} (the registry says compression: Z)") from None
+    elif compression is not None:
+        raise DatasetError(f"{path}: unknown compression {compression!r}; expected 'Z'")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
 
 
-def data_lines(text: str, file_format: str) -> Iterator[tuple[int, str]]:
+def data_lines(text: str, file_format: str, header_lines: int = 0) -> Iterator[tuple[int, str]]:
     """Yield (1-based line number, line) for every data line; blank lines are skipped.
 
-    ``keel`` files (KEEL's .dat) carry an ARFF-like header that ends at the ``@data`` line.
+    ``keel`` files (KEEL's .dat) carry an ARFF-like header that ends at the ``@data`` line;
+    ``header_lines`` more lines at the top of a csv file are not data (UCI's image segmentation
+    files start with two comment lines, a blank line, the column names and a blank line).
     """
     lines = text.splitlines()
-    start = 0
+    start = header_lines
     if file_format == "keel":
         marker = [i for i, line in enumerate(lines) if line.strip().lower() == "@data"]
         if not marker:
@@ -159,15 +171,26 @@ def parse_files(
     sources: Sequence[tuple[Path, str | None]],
     spec: dict,
 ) -> tuple[pd.DataFrame, pd.Series]:
-    """Parse the raw files of one dataset into ``(X, y)``.
+    """Parse the raw files of one dataset into ``(X, y)``: :func:`parse_parts` without the
+    number of examples each file gave."""
+    X, y, _ = parse_parts(sources, spec)
+    return X, y
+
+
+def parse_parts(
+    sources: Sequence[tuple[Path, str | None]],
+    spec: dict,
+) -> tuple[pd.DataFrame, pd.Series, list[int]]:
+    """Parse the raw files of one dataset into ``(X, y)`` and the examples per file.
 
     Parameters
     ----------
     sources : sequence of (path, zip member or None)
-        The dataset's files, in registry order; their examples are concatenated.
+        The dataset's files, in registry order; their examples are concatenated. A source's
+        compression comes from the registry entry of the file at the same position.
     spec : dict
         The dataset's registry entry (``columns``, ``format``, ``delimiter``, ``missing``,
-        ``class_drop``, ``class_map``, ``class_values``).
+        ``header_lines``, ``class_drop``, ``class_map``, ``class_values``, ``files``).
 
     Returns
     -------
@@ -175,6 +198,8 @@ def parse_files(
         Continuous attributes float64, categorical attributes pandas categoricals.
     y : pandas.Series
         Class labels as strings, named ``class``.
+    rows : list of int
+        The number of examples each source gave, in order (a standard test file is a part).
     """
     fields = fields_from_spec(spec["columns"])
     delimiter = spec.get("delimiter", ",")
@@ -183,11 +208,17 @@ def parse_files(
     class_drop = {str(v) for v in spec.get("class_drop", [])}
     class_map = {str(k): str(v) for k, v in spec.get("class_map", {}).items()}
     class_values = [str(v) for v in spec["class_values"]] if "class_values" in spec else None
+    header_lines = int(spec.get("header_lines", 0))
+    compressions = [f.get("compression") for f in spec.get("files", [])]
+    compressions += [None] * (len(sources) - len(compressions))
     columns = _Columns(fields)
-    for path, member in sources:
+    rows = []
+    for (path, member), compression in zip(sources, compressions, strict=True):
         name = f"{path}" + (f"[{member}]" if member else "")
+        before = len(columns.labels)
         try:
-            lines = list(data_lines(read_text(path, member), file_format))
+            lines = list(data_lines(read_text(path, member, compression), file_format,
+                                    header_lines))
         except DatasetError as exc:
             raise DatasetError(f"{name}: {exc}") from None
         if not lines:
@@ -195,9 +226,10 @@ def parse_files(
         for number, line in lines:
             _parse_line(columns, line.split(delimiter), f"{name}, line {number}", missing,
                         class_drop, class_map, class_values)
+        rows.append(len(columns.labels) - before)
     if not columns.labels:
         raise DatasetError(f"{spec.get('name', 'dataset')}: no examples left after class_drop")
-    return _typed_frame(columns), pd.Series(columns.labels, name="class", dtype=str)
+    return _typed_frame(columns), pd.Series(columns.labels, name="class", dtype=str), rows
 
 
 def _parse_line(columns, raw_fields, where, missing, class_drop, class_map, class_values):

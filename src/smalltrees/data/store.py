@@ -2,8 +2,14 @@
 
 A processed dataset is two files in ``data/processed/``: ``<code>.csv`` (attributes, then the
 class column; missing values are empty cells) and ``<code>.json`` (each attribute's kind and
-categories, the classes, and the raw files it came from). Together they restore the exact types:
-float64 continuous attributes, pandas categoricals with the declared categories, string labels.
+categories, the classes, and the raw files it came from with the examples each gave). Together
+they restore the exact types: float64 continuous attributes, pandas categoricals with the
+declared categories, string labels.
+
+An optional dataset (registry key ``optional: true``) whose raw files no source could deliver is
+stored as an *unavailable* marker instead: the JSON says ``"available": false`` and why (the
+sources tried), the CSV is empty, and :func:`read` raises :class:`DatasetUnavailable` with that
+reason, so a study can report "not run: data not available (...)" for it and go on.
 
 >>> from smalltrees.datasets import load
 >>> X, y = load("IR")                                        # doctest: +SKIP
@@ -19,12 +25,17 @@ from pathlib import Path
 import pandas as pd
 
 from smalltrees.data.fetch import sha256_of
-from smalltrees.data.parse import DatasetError, categorical, parse_files
+from smalltrees.data.generators import generate
+from smalltrees.data.parse import DatasetError, categorical, parse_parts
 from smalltrees.files import write_text
 
 PROCESSED_DIR = Path("data") / "processed"
 RAW_DIR = Path("data") / "raw"
 CLASS_COLUMN = "class"
+
+
+class DatasetUnavailable(RuntimeError):
+    """An optional dataset whose raw files could not be obtained; the message says why."""
 
 
 def raw_path(relpath: str, raw_dir: Path = RAW_DIR) -> Path:
@@ -34,7 +45,18 @@ def raw_path(relpath: str, raw_dir: Path = RAW_DIR) -> Path:
 
 def build(code: str, spec: Mapping, raw_dir: Path = RAW_DIR,
           paths: Sequence[str | os.PathLike] | None = None) -> tuple[pd.DataFrame, pd.Series]:
-    """Parse dataset ``code`` from its raw files as its registry entry says.
+    """Parse dataset ``code`` from its raw files: :func:`build_parts` without the file records."""
+    X, y, _ = build_parts(code, spec, raw_dir, paths)
+    return X, y
+
+
+def build_parts(code: str, spec: Mapping, raw_dir: Path = RAW_DIR,
+                paths: Sequence[str | os.PathLike] | None = None
+                ) -> tuple[pd.DataFrame, pd.Series, list[dict]]:
+    """Parse dataset ``code`` from its raw files as its registry entry says; also return one
+    record per file (``path``, the ``sha256`` of the bytes used, the ``rows`` it gave). An
+    entry with a ``generator:`` key (and no files) is generated instead
+    (:mod:`smalltrees.data.generators`).
 
     The files are ``paths`` (one per entry of ``spec["files"]``, in order) when given, else
     found under ``raw_dir`` by their archive paths.
@@ -43,33 +65,40 @@ def build(code: str, spec: Mapping, raw_dir: Path = RAW_DIR,
     :class:`~smalltrees.data.parse.DatasetError` when a file changed since it was fetched, when the
     files are malformed, or when fewer than two classes remain (nothing to learn).
     """
+    if "generator" in spec:  # a generated dataset (smalltrees.data.generators): no files
+        X, y = generate(code, spec)
+        return X, y, []
     if paths is None:
         paths = [raw_path(f["path"], raw_dir) for f in spec["files"]]
     if len(paths) != len(spec["files"]):
         raise ValueError(f"dataset {code}: {len(paths)} paths for {len(spec['files'])} files")
-    for path, entry in zip(paths, spec["files"], strict=True):
-        verify_raw_file(Path(path), entry["sha256"])
+    digests = [verify_raw_file(Path(path), entry.get("sha256"))
+               for path, entry in zip(paths, spec["files"], strict=True)]
     sources = [(Path(path), f.get("member")) for path, f in zip(paths, spec["files"],
                                                                 strict=True)]
-    X, y = parse_files(sources, spec)
+    X, y, rows = parse_parts(sources, spec)
     classes = sorted(y.unique())
     if len(classes) < 2:
         raise DatasetError(
             f"dataset {code}: the class column has a single class {classes}; "
             "a classification dataset needs at least two"
         )
-    return X, y
+    records = [{"path": f["path"], "sha256": digest, "rows": n}
+               for f, digest, n in zip(spec["files"], digests, rows, strict=True)]
+    return X, y, records
 
 
-def verify_raw_file(path: Path, expected: str) -> None:
-    """Refuse a raw file whose bytes are not those the registry pins (edited or corrupted)."""
+def verify_raw_file(path: Path, expected: str | None) -> str:
+    """Refuse a raw file whose bytes are not those the registry pins (edited or corrupted);
+    return its digest. ``expected`` None (an unpinned file of an optional dataset) accepts it."""
     actual = sha256_of(path)
-    if actual != expected:
+    if expected is not None and actual != expected:
         raise DatasetError(
             f"{path}: sha256 mismatch: expected {expected} (config), got {actual}. The file "
             f"changed after it was fetched; delete it and rerun to fetch it again: "
             f"rm {path} && snakemake --cores 2 ..."
         )
+    return actual
 
 
 def save(X: pd.DataFrame, y: pd.Series, code: str, spec: Mapping,
@@ -81,8 +110,12 @@ def save(X: pd.DataFrame, y: pd.Series, code: str, spec: Mapping,
 
 
 def write(X: pd.DataFrame, y: pd.Series, code: str, spec: Mapping,
-          csv_path: str | os.PathLike, json_path: str | os.PathLike) -> None:
-    """Write the processed dataset to ``csv_path`` and its types to ``json_path``, atomically."""
+          csv_path: str | os.PathLike, json_path: str | os.PathLike,
+          files: Sequence[Mapping] | None = None) -> None:
+    """Write the processed dataset to ``csv_path`` and its types to ``json_path``, atomically.
+
+    ``files`` are the file records of :func:`build_parts` (default: the registry's paths and
+    digests, without the rows per file)."""
     if CLASS_COLUMN in X.columns:
         raise DatasetError(f"dataset {code}: an attribute is named {CLASS_COLUMN!r}, "
                            "which is reserved for the class column")
@@ -91,11 +124,32 @@ def write(X: pd.DataFrame, y: pd.Series, code: str, spec: Mapping,
         "name": spec.get("name", code),
         "attributes": [_attribute_meta(X[c]) | {"name": c} for c in X.columns],
         "classes": sorted(y.unique()),
-        "files": [{"path": f["path"], "sha256": f["sha256"]} for f in spec["files"]],
-    }
+        "files": [dict(f) for f in files] if files is not None else
+        [{"path": f["path"], "sha256": f.get("sha256")} for f in spec["files"]],
+    } | ({"generator": dict(spec["generator"])} if "generator" in spec else {})
     frame = X.assign(**{CLASS_COLUMN: y.to_numpy()})
     write_text(csv_path, frame.to_csv(index=False, lineterminator="\n"))
     write_text(json_path, json.dumps(meta, indent=1) + "\n")
+
+
+def write_unavailable(code: str, spec: Mapping, reason: str, csv_path: str | os.PathLike,
+                      json_path: str | os.PathLike) -> None:
+    """Write the marker of an optional dataset that could not be obtained (see the module)."""
+    meta = {"code": code, "name": spec.get("name", code), "available": False, "reason": reason,
+            "files": [{"path": f["path"], "sha256": f.get("sha256")} for f in spec["files"]]}
+    write_text(csv_path, "")
+    write_text(json_path, json.dumps(meta, indent=1) + "\n")
+
+
+def read_meta(json_path: str | os.PathLike) -> dict:
+    """The JSON sidecar of a processed dataset (types, classes, files with rows per file)."""
+    return json.loads(Path(json_path).read_text())
+
+
+def unavailable_reason(json_path: str | os.PathLike) -> str | None:
+    """Why a processed dataset is unavailable (an optional dataset not obtained), else None."""
+    meta = read_meta(json_path)
+    return None if meta.get("available", True) else meta["reason"]
 
 
 def load(code: str, root: str | os.PathLike = ".") -> tuple[pd.DataFrame, pd.Series]:
@@ -128,8 +182,11 @@ def load(code: str, root: str | os.PathLike = ".") -> tuple[pd.DataFrame, pd.Ser
 
 def read(csv_path: str | os.PathLike, json_path: str | os.PathLike
          ) -> tuple[pd.DataFrame, pd.Series]:
-    """Read a processed dataset from its two files (see :func:`load`)."""
-    meta = json.loads(Path(json_path).read_text())
+    """Read a processed dataset from its two files (see :func:`load`); raise
+    :class:`DatasetUnavailable` for the marker of an optional dataset that was not obtained."""
+    meta = read_meta(json_path)
+    if not meta.get("available", True):
+        raise DatasetUnavailable(f"dataset {meta['code']}: {meta['reason']}")
     raw = pd.read_csv(csv_path, dtype=str, keep_default_na=False, na_values=[""])
     X = pd.DataFrame({a["name"]: _restore(raw[a["name"]], a) for a in meta["attributes"]})
     y = pd.Series(raw[CLASS_COLUMN].to_numpy(), name=CLASS_COLUMN, dtype=str)

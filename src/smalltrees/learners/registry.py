@@ -13,6 +13,9 @@ LEARNER_CLASSES = {
     "T1": "smalltrees.learners.small.estimators:T1",
     "T2": "smalltrees.learners.small.estimators:T2",
     "C45": "smalltrees.learners.c45.estimator:C45",
+    "IFN": "smalltrees.learners.ifn.estimator:IFN",
+    "Bagging": "smalltrees.learners.bagging:Bagging",
+    "ID3": "smalltrees.learners.id3.estimator:ID3",
 }
 
 

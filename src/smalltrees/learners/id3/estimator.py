@@ -1,0 +1,116 @@
+"""ID3: the learner of CS181 lecture 6, grown to the lecture's stopping rules, unpruned.
+
+Yildiz (2015, section V-B) grows "ID3 for discrete datasets and C4.5 for continuous datasets"
+and prunes the grown tree four ways (:mod:`smalltrees.learners.pruning`). This learner is that
+grower for both: ID3's multiway splits on categorical attributes, and on continuous attributes
+the binary midpoint cuts chosen by information gain that the author's toolkit uses for its
+C4.5-style trees (not gain ratio, no minimum leaf size, no pruning).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.learners.base import TreeClassifier
+from smalltrees.learners.id3.grow import grow
+from smalltrees.learners.id3.tree import FlatTree
+
+
+class ID3(TreeClassifier):
+    """ID3 decision tree (information gain, one branch per value, grown until the lecture's
+    stopping rules hold); continuous attributes get binary cuts at midpoints.
+
+    Missing values (and categories unseen at fit time) are replaced by the training mean of a
+    continuous attribute and the training mode (first category on a tie) of a categorical
+    one, fixed at fit time and applied to any data predicted later, as in the author's
+    toolkit (``handle_missing_values``); the lecture has no rule for them.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        Sorted class labels.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+    fill_ : ndarray of float
+        The encoded value that replaces a missing value of each attribute.
+    tree_ : FlatTree
+        The grown tree (see :class:`smalltrees.learners.id3.tree.FlatTree`).
+    n_decision_nodes_, n_leaves_ : int
+
+    References
+    ----------
+    CS181 lecture 6, sections 5-6; J. R. Quinlan (1986), "Induction of decision trees";
+    O. T. Yildiz (2015), "VC-dimension of univariate decision trees", section V-B.
+
+    Examples
+    --------
+    >>> X = pd.DataFrame({"o": pd.Categorical(["s", "s", "r", "r"]), "t": [1.0, 2.0, 3.0, 4.0]})
+    >>> model = ID3().fit(X, ["no", "no", "yes", "yes"])
+    >>> print(model.export_text())
+    o = r: yes (2)
+    o = s: no (2)
+    """
+
+    def __init__(self):
+        pass
+
+    def fit(self, X: pd.DataFrame, y) -> ID3:
+        """Grow the tree on attributes ``X`` and class labels ``y``."""
+        self.check_params()
+        Z, codes = self._start_fit(X, y)
+        self.fill_ = _fill_values(Z, self.schema_.n_values)
+        self.tree_ = grow(self._filled(Z), codes, len(self.classes_), self.schema_.n_values)
+        self.n_decision_nodes_ = self.tree_.decision_nodes
+        self.n_leaves_ = self.tree_.n_nodes - self.n_decision_nodes_
+        return self
+
+    def encode(self, X: pd.DataFrame) -> np.ndarray:
+        """``X`` in the training encoding, missing and unseen values filled (``fill_``)."""
+        self._check_fitted()
+        return self._filled(self.schema_.encode(X))
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        """The class of the leaf each example reaches."""
+        return self.classes_[self.tree_.predict_codes(self.encode(X))]
+
+    def export_text(self, tree: FlatTree | None = None) -> str:
+        """The fitted tree (or a pruned ``tree`` of it), one line per branch with the leaf's
+        class and training count."""
+        self._check_fitted()
+        tree = self.tree_ if tree is None else tree
+        if tree.is_leaf[0]:
+            return f"{self.classes_[tree.label[0]]} ({int(tree.counts[0].sum())})"
+        return "\n".join(self._render(tree, 0, 0))
+
+    def _render(self, tree: FlatTree, node: int, depth: int) -> list[str]:
+        name = self.feature_names_in_[tree.feature[node]]
+        if np.isnan(tree.threshold[node]):
+            tests = [f"{name} = {cat}" for cat in self.schema_.categories[tree.feature[node]]]
+        else:
+            value = f"{tree.threshold[node]:.6g}"
+            tests = [f"{name} <= {value}", f"{name} > {value}"]
+        lines = []
+        for test, child in zip(tests, tree.children[node].tolist(), strict=True):
+            if tree.is_leaf[child]:
+                label = self.classes_[tree.label[child]]
+                lines.append("|   " * depth + f"{test}: {label} ({int(tree.counts[child].sum())})")
+            else:
+                lines.append("|   " * depth + test)
+                lines.extend(self._render(tree, child, depth + 1))
+        return lines
+
+    def _filled(self, Z: np.ndarray) -> np.ndarray:
+        return np.where(np.isnan(Z), self.fill_, Z)
+
+
+def _fill_values(Z: np.ndarray, n_values: np.ndarray) -> np.ndarray:
+    """Per attribute: the training mean (continuous) or mode code (categorical), 0 when no
+    value is known."""
+    fill = np.zeros(Z.shape[1])
+    for j, k in enumerate(n_values.tolist()):
+        known = Z[~np.isnan(Z[:, j]), j]
+        if not known.size:
+            continue
+        fill[j] = np.argmax(np.bincount(known.astype(np.int64), minlength=k)) if k else known.mean()
+    return fill

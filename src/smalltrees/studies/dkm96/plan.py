@@ -1,0 +1,123 @@
+"""What the dkm96 study produces and the config checks it needs (see :mod:`smalltrees.config`).
+
+Dietterich, Kearns & Mansour (1996). Section 3 (the G criterion against entropy): Figures 3-6
+(``dkm96.figures``) and Table 1 with its stability over R partitions (``dkm96.table1``). Each
+part has its own output list and config check, so section 4 adds its own beside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from smalltrees.config import ConfigError, check_names
+from smalltrees.studies.dkm96.design import DesignError, test_kind
+
+FIGURES = (3, 4, 5, 6)
+TABLE1_CRITERIA = {"G": "G", "H": "gain"}
+"""The C45 criterion each Table 1 learner role needs (H is information gain, C4.5's ``-g``)."""
+TABLE1_PRUNE = {"error": True, "size": False}
+"""Errors are of pruned trees, sizes of unpruned ones (Table 1's caption)."""
+
+
+def outputs(config: Mapping) -> list[str]:
+    """Every output of the dkm96 study."""
+    return figure_outputs(config) + table1_outputs(config)
+
+
+def figure_outputs(config: Mapping) -> list[str]:
+    """Figures 3-6 (section 3): the criterion curves."""
+    return [f"figures/dkm96_fig{n}.{ext}" for n in FIGURES for ext in ("png", "pdf")]
+
+
+def table1_outputs(config: Mapping) -> list[str]:
+    """Table 1 (section 3.1) and its stability over R partitions."""
+    return [f"results/tables/dkm96_{name}.{ext}" for name in ("table1", "stability")
+            for ext in ("csv", "md")]
+
+
+def table1_rows(config: Mapping) -> dict[str, Mapping]:
+    """The domains of Table 1's rows (``dkm96.table1.rows``), in order, with their designs."""
+    table1 = config["dkm96"]["table1"]
+    return {name: table1["domains"][name] for name in table1["rows"]}
+
+
+def table1_trials(config: Mapping) -> list[str]:
+    """The per-domain trial results Table 1 is built from, in the table's order."""
+    return [f"results/dkm96/trials/{d['dataset']}/{name}.json"
+            for name, d in table1_rows(config).items()]
+
+
+def table1_problems(config: Mapping) -> dict[str, str]:
+    """Domain -> the paper's problem name, in the table's order."""
+    return {name: d.get("problem", name) for name, d in table1_rows(config).items()}
+
+
+def table1_learners(config: Mapping) -> dict[str, dict[str, Mapping]]:
+    """The learner entries of Table 1 by purpose ("error", "size") and criterion ("G", "H")."""
+    roles = config["dkm96"]["table1"]["learners"]
+    return {purpose: {c: config["learners"][roles[purpose][c]] for c in TABLE1_CRITERIA}
+            for purpose in TABLE1_PRUNE}
+
+
+def table1_domain(config: Mapping) -> Callable:
+    """A params function: the config entry of the ``{domain}`` wildcard's Table 1 domain."""
+    domains = config["dkm96"]["table1"]["domains"]
+
+    def spec(wildcards) -> Mapping:
+        return domains[wildcards.domain]
+
+    return spec
+
+
+def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
+    """Every part's checks."""
+    check_figures(config["dkm96"]["figures"])
+    check_table1(config, registry, classes)
+
+
+def check_figures(figures: Mapping) -> None:
+    """Fig. 4 must show a split whose children keep one majority label (zero gain)."""
+    p, r = figures["fig4"]["p"], figures["fig4"]["r"]
+    if (p < 0.5) != (r < 0.5) or 0.5 in (p, r):
+        raise ConfigError(f"dkm96.figures.fig4: p = {p} and r = {r} must lie on the same side "
+                          "of 1/2 (Fig. 4 shows a split with no gain in min(q, 1-q))")
+
+
+def check_table1(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
+    """Learner roles of the right class, criterion and pruning; domains whose dataset, test
+    file and positive class exist in the registry."""
+    table1 = config["dkm96"]["table1"]
+    for purpose, prune in TABLE1_PRUNE.items():
+        for criterion, wanted in TABLE1_CRITERIA.items():
+            key = f"dkm96.table1.learners.{purpose}.{criterion}"
+            name = table1["learners"][purpose][criterion]
+            check_names(key, [name], classes, "learner")
+            params = config["learners"][name].get("params", {})
+            got = (classes[name], params.get("criterion", "gain_ratio"),
+                   params.get("prune", True))
+            if got != ("C45", wanted, prune):
+                raise ConfigError(
+                    f"{key}: learner {name!r} is {got[0]} with criterion {got[1]!r}, prune "
+                    f"{got[2]}; Table 1's {purpose} of C4.5({criterion}) needs C45 with "
+                    f"criterion {wanted!r} and prune {prune}")
+    check_names("dkm96.table1.rows", table1["rows"], table1["domains"], "domain")
+    for name, domain in table1["domains"].items():
+        key = f"dkm96.table1.domains.{name}"
+        check_names(f"{key}.dataset", [domain["dataset"]], registry, "dataset")
+        entry = registry[domain["dataset"]]
+        try:
+            kind = test_kind(domain["test"])
+        except DesignError as error:
+            raise ConfigError(f"{key}.{error}") from None
+        if kind != "file" and int(domain["test"][kind]) < 1:
+            raise ConfigError(f"{key}.test.{kind}: the test part of dataset {domain['dataset']} "
+                              f"would be empty ({domain['test'][kind]} rows); expected >= 1")
+        paths = [f["path"] for f in entry["files"]]
+        if kind == "file" and domain["test"]["file"] not in paths:
+            raise ConfigError(f"{key}.test.file: {domain['test']['file']!r} is not a file of "
+                              f"dataset {domain['dataset']}; expected one of {paths}")
+        declared = entry.get("class_values")
+        if declared is not None and str(domain["positive_class"]) not in map(str, declared):
+            raise ConfigError(f"{key}.positive_class: {domain['positive_class']!r} is not a "
+                              f"class of dataset {domain['dataset']}; expected one of "
+                              f"{[str(v) for v in declared]}")

@@ -1,0 +1,73 @@
+"""DKM 1996 Table 1 trials of one domain: C4.5(G) and C4.5(H) on n training sets, R partitions.
+
+For each partition (see :mod:`smalltrees.studies.dkm96.design`) and each of its n training sets,
+four learners are fitted: C4.5(G) and C4.5(H) pruned, whose errors on the one test set the
+table reports, and the same unpruned, whose sizes it reports ("% error on pruned trees ... the
+sizes of the unpruned trees", Table 1's caption). Every test example's number of wrong G and H
+hypotheses is tallied into the contingency table of the paper's confidence interval
+(:func:`smalltrees.evaluation.intervals.contingency`).
+
+The result is a plain dict (written as JSON): the per-trial counts and the tables, no derived
+statistics, so that the table builders can change without refitting anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.data.transform import one_vs_rest
+from smalltrees.evaluation.intervals import contingency
+from smalltrees.learners.registry import make_learner
+from smalltrees.studies.dkm96.design import partition
+
+ROLES = {"error": ("G", "H"), "size": ("G", "H")}
+"""The learners of ``dkm96.table1.learners``: pruned ones for errors, unpruned for sizes."""
+
+
+def not_run(domain: str, spec: Mapping, reason: str) -> dict:
+    """The result of a domain whose dataset is unavailable: no partitions, and why."""
+    return {"domain": domain, "dataset": spec["dataset"], "status": f"not run: {reason}",
+            "partitions": []}
+
+
+def run_domain(domain: str, spec: Mapping, X: pd.DataFrame, y: pd.Series,
+               files: Sequence[Mapping], learners: Mapping[str, Mapping[str, Mapping]],
+               partitions: int, seed: int, stream: str,
+               progress: Callable[[str], None] | None = None) -> dict:
+    """Fit the four learners on every training set of ``partitions`` partitions of one domain.
+
+    ``learners[purpose][criterion]`` is a learner config entry (``class``, ``params``) for
+    purpose "error" (pruned) or "size" (unpruned) and criterion "G" or "H".
+    """
+    labels = one_vs_rest(y, spec["positive_class"],
+                         f"dkm96.table1.domains.{domain}.positive_class (dataset "
+                         f"{spec['dataset']})").to_numpy(dtype=object)
+    results = []
+    for number in range(1, partitions + 1):
+        part = partition(domain, spec, files, seed, stream, number)
+        X_test = X.iloc[part.test].reset_index(drop=True)
+        y_test = labels[part.test]
+        trials, wrong = [], {"G": [], "H": []}
+        for index, rows in enumerate(part.train, start=1):
+            X_train, y_train = X.iloc[rows].reset_index(drop=True), labels[rows]
+            trial = {"train_set": index, "n_train": int(rows.size)}
+            for criterion in ROLES["error"]:
+                model = make_learner(learners["error"][criterion]).fit(X_train, y_train)
+                miss = model.predict(X_test) != y_test
+                wrong[criterion].append(miss)
+                trial[f"errors_{criterion}"] = int(miss.sum())
+            for criterion in ROLES["size"]:
+                model = make_learner(learners["size"][criterion]).fit(X_train, y_train)
+                trial[f"size_{criterion}"] = int(model.n_nodes_)
+            trials.append(trial)
+            if progress is not None:
+                progress(f"{domain} partition {number}/{partitions} training set {index}: "
+                         f"{trial}")
+        table = contingency(np.array(wrong["G"]), np.array(wrong["H"]))
+        results.append({"partition": number, "n_test": int(part.test.size),
+                        "positives_test": int(np.sum(y_test == str(spec["positive_class"]))),
+                        "trials": trials, "contingency": table.tolist()})
+    return {"domain": domain, "dataset": spec["dataset"], "status": "ok", "partitions": results}

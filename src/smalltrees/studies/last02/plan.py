@@ -1,0 +1,66 @@
+"""What the last02 study produces and the config checks it needs (see :mod:`smalltrees.config`).
+
+The rules in ``workflow/rules/last02.smk`` take their file lists from here (Snakemake's lint
+forbids functions in rule files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from smalltrees.config import ConfigError, check_names
+
+IFN_CLASS = "IFN"
+
+
+def outputs(config: Mapping) -> list[str]:
+    """Last, Maimon & Minkov (2002) section 3: Tables 3 and 4, the claims and the figure."""
+    return [
+        "results/tables/last02_table3.csv",
+        "results/tables/last02_table3.md",
+        "results/tables/last02_table4.csv",
+        "results/tables/last02_table4.md",
+        "results/tables/last02_claims.csv",
+        "results/tables/last02_claims.md",
+        "figures/last02_size_stability.png",
+        "figures/last02_size_stability.pdf",
+    ]
+
+
+def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
+    """Datasets in the registry; CV learners configured; ``ifn`` names IFN learners of the CV;
+    the stability learners are CV learners (their models are the CV's)."""
+    last02 = config["last02"]
+    check_names("last02.datasets", last02["datasets"], registry, "dataset")
+    cv_learners = last02["cv"]["learners"]
+    check_names("last02.cv.learners", cv_learners, classes, "learner")
+    check_names("last02.ifn", last02["ifn"], cv_learners, "learner of last02.cv.learners")
+    for name in last02["ifn"]:
+        if classes[name] != IFN_CLASS:
+            raise ConfigError(f"last02.ifn: learner {name!r} has class {classes[name]!r}; the "
+                              f"paper's IFN columns need a learner of class {IFN_CLASS!r}")
+    check_names("last02.stability.learners", last02["stability"]["learners"], cv_learners,
+                "learner of last02.cv.learners")
+    missing = [name for name in last02["ifn"] if name not in last02["stability"]["learners"]]
+    if missing:
+        raise ConfigError(f"last02.stability.learners: {missing} of last02.ifn are missing; "
+                          "Table 4 needs the stability of every IFN learner")
+
+
+def cv_stream(config: Mapping) -> str:
+    """The random stream of the study's folds (the CV's), shared by the stability job."""
+    return config["last02"]["cv"].get("stream", "last02")
+
+
+def stability_files(config: Mapping, suffix: str = "csv") -> list[str]:
+    """The stability job outputs of every (dataset, stability learner)."""
+    last02 = config["last02"]
+    return [f"results/last02/stability/{code}/{learner}.{suffix}"
+            for code in last02["datasets"] for learner in last02["stability"]["learners"]]
+
+
+def network_files(config: Mapping) -> list[str]:
+    """The whole-data network of every (dataset, IFN learner)."""
+    last02 = config["last02"]
+    return [f"results/last02/network/{code}/{learner}.json"
+            for code in last02["datasets"] for learner in last02["ifn"]]

@@ -1,0 +1,51 @@
+"""What the yildiz15 study produces and the config checks it needs (see :mod:`smalltrees.config`).
+
+The rules in ``workflow/rules/yildiz15.smk`` take their file lists from here (Snakemake's lint
+forbids functions in rule files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from smalltrees.config import ConfigError, check_names
+
+TABLES = ("table1", "table2", "table3", "table4", "claims")
+FIGURES = ("cd_error", "cd_nodes")
+
+
+def outputs(config: Mapping) -> list[str]:
+    """Yildiz (2015): Tables I-IV, the claims and the CD diagrams of Tables II-III."""
+    return ([f"results/tables/yildiz15_{t}.{ext}" for t in TABLES for ext in ("csv", "md")]
+            + [f"figures/yildiz15_{f}.png" for f in FIGURES])
+
+
+def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
+    """Datasets in the registry, at least two of them (the rank tests), no duplicates."""
+    section = config["yildiz15"]
+    datasets = section["datasets"]
+    check_names("yildiz15.datasets", datasets, registry, "dataset")
+    duplicates = sorted({d for d in datasets if datasets.count(d) > 1})
+    if duplicates:
+        raise ConfigError(f"yildiz15.datasets: {duplicates} listed more than once")
+    if len(datasets) < 2:
+        raise ConfigError(f"yildiz15.datasets: {datasets} has {len(datasets)} dataset; "
+                          "Friedman's and Nemenyi's tests need at least 2")
+
+
+def fold_files(config: Mapping) -> list[str]:
+    """The per-fold results of every dataset of the study, in config order."""
+    return [f"results/yildiz15/folds/{code}.csv" for code in config["yildiz15"]["datasets"]]
+
+
+def settings_text(config: Mapping) -> str:
+    """The protocol and pruning options, one line, for the tables' headers."""
+    section = config["yildiz15"]
+    pruning = section["pruning"]
+    grid = pruning["grid"]
+    return (f"{len(section['datasets'])} datasets; test third {section['test_fraction']:.4g}, "
+            f"{section['repetitions']} x 2-fold CV on the rest; ID3 grown to the lecture's "
+            f"stopping rules; pruning {pruning['order']}, CvPrune ties {pruning['ties']}, "
+            f"nu {pruning['confidence']}, LB features {pruning['lb_features']}; a1 step "
+            f"{grid['a1_step']} to {grid['a1_max']}, a2 step {grid['a2_step']} to "
+            f"{grid['a2_max']}, chosen per fold on the validation half; seed {config['seed']}")

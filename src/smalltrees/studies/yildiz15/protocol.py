@@ -1,0 +1,152 @@
+"""The experiment of Yildiz (2015, section V-B) on one dataset: splits, growing, four prunings.
+
+"We first separate one third of the dataset as the test set ... With the remaining two thirds,
+we apply 5 x 2-fold cross validation, which gives a total of ten folds." In each fold the tree
+is grown on one half (:class:`~smalltrees.ID3`), the other half is the validation set
+(CvPrune's pruning set, and the set on which the SRM methods choose (a1, a2) from the grid), and
+every pruned tree is scored on the fixed test third. The splits are stratified (the author's
+toolkit) and drawn from ``seed_for(seed, stream, dataset, ...)``.
+
+Attribute coding: a dataset whose attributes are all categorical is *discrete* (ID3's multiway
+splits, LB-L-ary); any other is *continuous*: its categorical attributes, if any, are coded as
+numbers (a category's own value when all categories are numbers, as in hepatitis and heart,
+else its position in the declared order, as for german's ``A11, A12, ...``), which is how the
+author's toolkit stores them, and the tree gets binary cuts and LB-continuous.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.evaluation.resampling import seed_for
+from smalltrees.learners.id3 import ID3
+from smalltrees.learners.pruning import methods
+from smalltrees.learners.pruning.bound import grid, srm_bound
+from smalltrees.learners.pruning.capacity import data_kind, node_values, tree_lb
+
+METHODS = ("NoPrune", "CvPrune", "SrmLocal", "SrmGlobal")
+SRM = ("SrmLocal", "SrmGlobal")
+
+
+def paper_coding(X: pd.DataFrame) -> tuple[pd.DataFrame, str]:
+    """``X`` as the paper's learners see it, and its kind (``"discrete"``/``"continuous"``)."""
+    categorical = [c for c in X.columns if isinstance(X[c].dtype, pd.CategoricalDtype)]
+    if len(categorical) == X.shape[1]:
+        return X, "discrete"
+    coded = X.copy()
+    for column in categorical:
+        cats = pd.Series(X[column].cat.categories.astype(str))
+        numeric = pd.to_numeric(cats, errors="coerce")
+        values = numeric if numeric.notna().all() else pd.Series(np.arange(len(cats)), dtype=float)
+        codes = X[column].cat.codes.to_numpy()
+        coded[column] = np.where(codes < 0, np.nan, values.to_numpy(dtype=float)[codes])
+    return coded, "continuous"
+
+
+def stratified_parts(y: np.ndarray, parts: int, seed: np.random.SeedSequence,
+                     first: float | None = None) -> np.ndarray:
+    """Assign examples to ``parts`` pieces, each class dealt round-robin after a shuffle; with
+    ``first`` (a fraction), piece 0 gets ``round(first * n_c)`` of each class and piece 1 the
+    rest."""
+    rng = np.random.default_rng(seed)
+    ids = np.empty(len(y), dtype=np.int64)
+    offset = 0
+    for label in np.unique(y):
+        members = rng.permutation(np.flatnonzero(y == label))
+        if first is None:
+            ids[members] = (np.arange(members.size) + offset) % parts
+            offset += members.size
+        else:
+            ids[members] = (np.arange(members.size) >= round(first * members.size)).astype(int)
+    return ids
+
+
+def run_dataset(X: pd.DataFrame, y: pd.Series, code: str, settings: Mapping, seed: int,
+                progress: Callable[[str], None] | None = None) -> pd.DataFrame:
+    """All folds of one dataset: one row per (fold, method) with the test error (%), the
+    number of decision nodes, the validation errors, the selected (a1, a2) and the bound (%)
+    of the SRM methods. ``settings`` is the config's ``yildiz15`` section."""
+    X, kind = paper_coding(X)
+    labels = y.to_numpy(dtype=str)
+    stream = settings.get("stream", "yildiz15")
+    held_out = stratified_parts(labels, 2, seed_for(seed, stream, code, "test"),
+                                first=settings["test_fraction"]) == 0
+    rest = np.flatnonzero(~held_out)
+    X_test, y_test = X[held_out].reset_index(drop=True), labels[held_out]
+    rows = []
+    for repetition in range(1, settings["repetitions"] + 1):
+        halves = stratified_parts(labels[rest], 2, seed_for(seed, stream, code, repetition))
+        for half in (0, 1):
+            train, valid = rest[halves == half], rest[halves != half]
+            fold = 2 * (repetition - 1) + half + 1
+            found = run_fold(X.iloc[train].reset_index(drop=True), labels[train],
+                             X.iloc[valid].reset_index(drop=True), labels[valid],
+                             X_test, y_test, kind, settings["pruning"])
+            rows += [{"fold": fold, "repetition": repetition, **row} for row in found]
+            if progress is not None:
+                progress(f"{code} fold {fold}: " + ", ".join(
+                    f"{r['method']} {r['test_error']:.1f}% ({r['nodes']})" for r in found))
+    return pd.DataFrame(rows)
+
+
+def run_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind: str,
+             options: Mapping) -> list[dict]:
+    """Grow on the training half, prune four ways, score on the validation and test sets."""
+    model = ID3().fit(X_train, y_train)
+    tree, n_values = model.tree_, model.schema_.n_values
+    k = len(model.classes_)
+    data_kind(n_values, model.feature_names_in_)
+    counts = {name: tree.node_counts(model.encode(Xs), _codes(model.classes_, ys), k + 1)
+              for name, Xs, ys in (("valid", X_valid, y_valid), ("test", X_test, y_test))}
+    base = node_values(tree, n_values, kind, options["lb_features"])
+    a1, a2 = grid(**options["grid"])
+    order, confidence = options["order"], options["confidence"]
+    cuts = {
+        "NoPrune": methods.no_prune(tree),
+        "CvPrune": methods.cv_prune(tree, counts["valid"], order, options["ties"]),
+        "SrmLocal": methods.srm_local(tree, base, a1, a2, order, confidence),
+        "SrmGlobal": methods.srm_global(tree, base, a1, a2, order, confidence),
+    }
+    n_train = len(y_train)
+    rows = []
+    for method, cut in cuts.items():
+        srm = method in SRM
+        valid_errors = methods.pruned_errors(tree, cut, counts["valid"])
+        train_errors = methods.pruned_errors(tree, cut, tree.counts)
+        V = tree_lb(tree, base, methods.frontier(tree, cut))[0]
+        bound = (srm_bound(train_errors / n_train, V, n_train, a1, a2, confidence) if srm
+                 else np.full(cut.shape[1], np.nan))
+        nodes = methods.decision_nodes(tree, cut)
+        g = select(valid_errors, bound, nodes)
+        rows.append({
+            "method": method,
+            "test_error": 100.0 * methods.pruned_errors(tree, cut[:, [g]],
+                                                        counts["test"])[0] / len(y_test),
+            "nodes": int(nodes[g]),
+            "valid_errors": int(valid_errors[g]),
+            "train_error": 100.0 * train_errors[g] / n_train,
+            "bound": 100.0 * bound[g],
+            "a1": a1[g] if srm else np.nan,
+            "a2": a2[g] if srm else np.nan,
+            "vc_lb": float(V[g]),
+            "n_train": n_train, "n_valid": len(y_valid), "n_test": len(y_test),
+            "grown_nodes": tree.decision_nodes,
+        })
+    return rows
+
+
+def select(valid_errors: np.ndarray, bound: np.ndarray, nodes: np.ndarray) -> int:
+    """The grid column with the fewest validation errors; ties by the smaller bound, then the
+    smaller tree, then the first pair (a1 outer, a2 inner)."""
+    tie_bound = np.nan_to_num(bound, nan=0.0)
+    return int(np.lexsort((np.arange(valid_errors.size), nodes, tie_bound, valid_errors))[0])
+
+
+def _codes(classes: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Class codes of ``labels`` in ``classes``; a class unseen in training gets ``len``."""
+    position = np.searchsorted(classes, labels)
+    position = np.minimum(position, len(classes) - 1)
+    return np.where(classes[position] == labels, position, len(classes))

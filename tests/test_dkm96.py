@@ -1,0 +1,211 @@
+"""DKM 1996 section 3: the criterion curves, Table 1's design, trials, config checks."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from workflow_helpers import ROOT
+
+from smalltrees.config import ConfigError
+from smalltrees.data.transform import REST, one_vs_rest
+from smalltrees.learners.criteria import entropy, kearns_mansour
+from smalltrees.studies.dkm96 import curves, plan, table1
+from smalltrees.studies.dkm96.design import DesignError, partition
+from smalltrees.studies.dkm96.statistics import partition_statistics
+from smalltrees.studies.dkm96.trials import run_domain
+
+
+def test_gains_by_hand():
+    # p = 1/4, r = 3/4, tau = 1/2: q = 1/2, H(1/4) = 2 - (3/4) log2 3, G(1/4) = sqrt(3) / 2
+    h_gain = 1 - (2 - 0.75 * math.log2(3))
+    g_gain = 1 - math.sqrt(3) / 2
+    assert curves.split_gain(curves.entropy_curve, 0.25, 0.75, 0.5) == pytest.approx(h_gain)
+    assert curves.split_gain(curves.g_curve, 0.25, 0.75, 0.5) == pytest.approx(g_gain)
+    assert round(h_gain, 6) == 0.188722 and round(g_gain, 6) == 0.133975
+    # the learners' own gain on counts: 4+/4- split into (1+, 3-) and (3+, 1-), per case
+    for impurity, gain in ((entropy, h_gain), (kearns_mansour, g_gain)):
+        total = impurity(np.array([4.0, 4.0])) - impurity(np.array([[1.0, 3.0], [3.0, 1.0]])).sum()
+        assert total / 8 == pytest.approx(gain)
+
+
+def test_children_on_one_side_of_half_gain_nothing_in_training_error():
+    # Fig. 4: p = 0.1, r = 0.4 (both majority negative), tau = 1/2: q = 0.25
+    assert curves.split_gain(curves.error_curve, 0.1, 0.4, 0.5) == pytest.approx(0.0, abs=1e-12)
+    assert curves.split_gain(curves.entropy_curve, 0.1, 0.4, 0.5) > 0.05
+    assert curves.split_gain(curves.g_curve, 0.1, 0.4, 0.5) > 0.05
+    # across 1/2 the training error does gain
+    assert curves.split_gain(curves.error_curve, 0.1, 0.9, 0.5) == pytest.approx(0.4)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.floats(0.0, 1.0))
+def test_g_lies_above_h(q):
+    g, h = float(curves.g_curve(q)), float(curves.entropy_curve(q))
+    assert g >= h - 1e-12
+    if min(abs(q), abs(q - 0.5), abs(q - 1)) > 1e-3:
+        assert g > h
+
+
+def test_figures_are_drawn_from_config_values():
+    settings_ = {"fig3": {"p": 0.15, "r": 0.75, "tau": 0.5},
+                 "fig4": {"p": 0.1, "r": 0.4, "tau": 0.5}, "fig6": {"q_max": 0.1}}
+    for number in (3, 4, 5, 6):
+        fig = curves.figure(number, settings_)
+        assert fig.axes and fig.axes[0].get_title().startswith(f"Fig. {number}")
+    assert curves.figure(6, settings_).axes[0].get_xlim() == (0.0, 0.1)
+    gain_label = [t.get_text() for t in curves.figure(4, settings_).axes[0].get_legend().texts]
+    assert "gain = 0.000" in gain_label
+    with pytest.raises(ValueError, match="Figures 3-6"):
+        curves.figure(7, settings_)
+
+
+FILES = [{"path": "toy/train", "rows": 60}, {"path": "toy/test", "rows": 20}]
+
+
+def test_partition_uses_the_test_file_and_disjoint_training_sets():
+    spec = {"dataset": "TY", "train_sets": 4, "test": {"file": "toy/test"}}
+    part = partition("TY_1", spec, FILES, 1, "s", 1)
+    assert part.test.tolist() == list(range(60, 80))
+    together = np.concatenate(part.train)
+    assert len(part.train) == 4 and all(t.size == 15 for t in part.train)
+    assert np.unique(together).size == 60 and together.max() < 60
+    again = partition("TY_1", spec, FILES, 1, "s", 1)
+    assert all((a == b).all() for a, b in zip(part.train, again.train, strict=True))
+    other = partition("TY_1", spec, FILES, 1, "s", 2)
+    assert any((a != b).any() for a, b in zip(part.train, other.train, strict=True))
+
+
+def test_partition_last_and_random_test_parts():
+    last = partition("D", {"dataset": "TY", "train_sets": 2, "train_size": 10,
+                           "test": {"last": 5}}, FILES, 1, "s", 1)
+    assert last.test.tolist() == list(range(75, 80))
+    drawn = partition("D", {"dataset": "TY", "train_sets": 3, "train_size": 25,
+                            "test": {"random": 5}}, FILES, 1, "s", 1)
+    assert drawn.test.size == 5
+    assert not set(drawn.test) & set(np.concatenate(drawn.train))
+
+
+@pytest.mark.parametrize("spec, message", [
+    ({"train_sets": 4, "train_size": 30, "test": {"last": 20}},
+     r"dkm96.table1.domains.D.train_sets/train_size: 4 training sets of 30 rows need 120 rows, "
+     r"but dataset TY has 60"),
+    ({"train_sets": 2, "test": {"random": 0}}, r"dkm96.table1.domains.D.test: the test part of "
+                                               r"dataset TY is empty"),
+    ({"train_sets": 2, "test": {"file": "toy/other"}}, r"D.test.file: 'toy/other' is not a file"),
+    ({"train_sets": 2, "test": {"last": 1, "random": 2}}, r"D.test must have exactly one"),
+])
+def test_partition_errors_name_the_key_and_dataset(spec, message):
+    with pytest.raises(DesignError, match=message):
+        partition("D", {"dataset": "TY", **spec}, FILES, 1, "s", 1)
+
+
+def test_one_vs_rest():
+    y = pd.Series(["a", "b", "c", "a"], name="class")
+    assert one_vs_rest(y, "a", "k").tolist() == ["a", REST, REST, "a"]
+    with pytest.raises(ValueError, match=r"k: positive class 'z' does not occur in the data; "
+                                         r"expected one of \['a', 'b', 'c'\]"):
+        one_vs_rest(y, "z", "k")
+
+
+LEARNERS = {purpose: {c: {"class": "C45", "params": {
+    "criterion": crit, "min_cases": 1, "mdl_correction": False, "prune": purpose == "error"}}
+    for c, crit in (("G", "G"), ("H", "gain"))} for purpose in ("error", "size")}
+
+
+def toy_data(n=120, seed=0):
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"a": rng.normal(size=n), "b": rng.normal(size=n)})
+    y = pd.Series(np.where(X["a"] + 0.3 * rng.normal(size=n) > 0, "p", "n"), name="class")
+    return X, y
+
+
+def test_run_domain_tallies_every_test_example():
+    X, y = toy_data()
+    spec = {"dataset": "TY", "positive_class": "p", "train_sets": 3, "train_size": 20,
+            "test": {"random": 40}}
+    files = [{"path": "toy", "rows": 120}]
+    result = run_domain("TY_p", spec, X, y, files, LEARNERS, 2, 7, "s")
+    assert result["status"] == "ok" and len(result["partitions"]) == 2
+    for part in result["partitions"]:
+        table = np.array(part["contingency"])
+        assert table.shape == (4, 4) and table.sum() == part["n_test"] == 40
+        wrong_g = sum(a * table[a, :].sum() for a in range(4))
+        assert wrong_g == sum(t["errors_G"] for t in part["trials"])
+        assert all(t["size_G"] % 2 == 1 for t in part["trials"])  # binary splits only
+    stats = partition_statistics(result, {"method": "abc"}, 7, "s")
+    inside = (stats["ci_low"] <= stats["err_diff"]) & (stats["err_diff"] <= stats["ci_high"])
+    assert inside.all()
+    with pytest.raises(ValueError, match=r"dkm96.table1.domains.TY_p.positive_class \(dataset TY\)"
+                                         r": positive class 'q' does not occur"):
+        run_domain("TY_p", {**spec, "positive_class": "q"}, X, y, files, LEARNERS, 1, 7, "s")
+
+
+def test_table_marks_unavailable_rows_not_run_and_flags_doubtful_paper_values():
+    X, y = toy_data()
+    spec = {"dataset": "TY", "positive_class": "p", "train_sets": 2, "train_size": 30,
+            "test": {"random": 40}}
+    result = run_domain("SG_4", spec, X, y, [{"path": "toy", "rows": 120}], LEARNERS, 1, 7, "s")
+    stats = {"SG_4": partition_statistics(result, {"method": "abc"}, 7, "s")}
+    status = {"SG_4": "ok", "IS_E": "not run: data not available (sources tried: x: no such file)"}
+    paper = pd.DataFrame([["SG_4", "p_t", 0.139, "yes"], ["SG_4", "t", 1.0, "no"]],
+                         columns=["domain", "metric", "value", "uncertain"])
+    table = table1.build(stats, status, {"SG_4": "Segmentation", "IS_E": "ISOLET"}, paper, 2.0)
+    assert table.loc[1, "err_G_verdict"] == "not run" and np.isnan(table.loc[1, "err_G"])
+    assert table.loc[0, "paper_p_t_uncertain"]
+    md = table1.render_markdown(table, table1.summary(stats, paper), {}, {"method": "abc"}, 2.0)
+    assert "0.139?" in md and "not run: data not available" in md
+
+
+def config_for(**table1_changes):
+    config = yaml.safe_load((ROOT / "config.yaml").read_text())
+    config["dkm96"]["table1"].update(table1_changes)
+    registry = yaml.safe_load((ROOT / "data" / "datasets.yaml").read_text())["datasets"]
+    classes = {name: e["class"] for name, e in config["learners"].items()}
+    return config, registry, classes
+
+
+def test_the_repository_config_passes_its_checks():
+    plan.check_config(*config_for())
+    assert len(plan.outputs(config_for()[0])) == 12
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"learners": {"error": {"G": "C45_H", "H": "C45_H"}, "size": {"G": "C45_G_UNPRUNED",
+                                                                  "H": "C45_H_UNPRUNED"}}},
+     r"dkm96.table1.learners.error.G: learner 'C45_H' is C45 with criterion 'gain'"),
+    ({"learners": {"error": {"G": "C45_G", "H": "C45_H"}, "size": {"G": "C45_G",
+                                                                  "H": "C45_H_UNPRUNED"}}},
+     r"size of C4.5\(G\) needs C45 with criterion 'G' and prune False"),
+    ({"rows": ["LE_H", "XX"]}, r"dkm96.table1.rows: unknown domain 'XX'"),
+])
+def test_config_errors_name_the_key(change, message):
+    with pytest.raises(ConfigError, match=message):
+        plan.check_config(*config_for(**change))
+
+
+@pytest.mark.parametrize("domain, message", [
+    ({"dataset": "NOPE", "positive_class": "1", "train_sets": 2, "test": {"random": 5}},
+     r"dkm96.table1.domains.BAD.dataset: unknown dataset 'NOPE'"),
+    ({"dataset": "AN", "positive_class": "9", "train_sets": 2, "test": {"random": 5}},
+     r"dkm96.table1.domains.BAD.positive_class: '9' is not a class of dataset AN"),
+    ({"dataset": "AN", "positive_class": "3", "train_sets": 2, "test": {"random": 0}},
+     r"dkm96.table1.domains.BAD.test.random: the test part of dataset AN would be empty"),
+    ({"dataset": "SA", "positive_class": "4", "train_sets": 2, "test": {"file": "sat.tst"}},
+     r"dkm96.table1.domains.BAD.test.file: 'sat.tst' is not a file of dataset SA"),
+])
+def test_domain_config_errors(domain, message):
+    config, registry, classes = config_for()
+    config["dkm96"]["table1"]["domains"]["BAD"] = domain
+    with pytest.raises(ConfigError, match=message):
+        plan.check_config(config, registry, classes)
+
+
+def test_fig4_must_not_straddle_one_half():
+    config, registry, classes = config_for()
+    config["dkm96"]["figures"]["fig4"] = {"p": 0.3, "r": 0.7, "tau": 0.5}
+    with pytest.raises(ConfigError, match="dkm96.figures.fig4"):
+        plan.check_config(config, registry, classes)

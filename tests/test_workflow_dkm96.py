@@ -1,0 +1,49 @@
+"""End-to-end: the tiny DKM 1996 section 3 study (two small domains with n = 2, and ISOLET,
+which the offline mirror does not have) through the workflow."""
+
+import json
+
+import pandas as pd
+from workflow_helpers import ROOT, run, scratch_project
+
+TINY = str(ROOT / "tests" / "config" / "tiny.yaml")
+
+
+def test_tiny_dkm96_study_completes_with_isolet_marked_unavailable(tmp_path, mirror):
+    work = scratch_project(tmp_path)
+    offline = tmp_path / "offline.yaml"   # no retries, and an archive that is not there
+    offline.write_text(f"fetch: {{timeout: 5, retries: 0}}\n"
+                       f"uci_archive: {(tmp_path / 'archive').as_uri()}/\n")
+    args = ["--configfile", TINY, str(offline), "--config", f"mirrors=[\"{mirror}\"]",
+            "studies=[dkm96]"]
+    run(work, "--cores", "2", *args)
+    for number in (3, 4, 5, 6):
+        for ext in ("png", "pdf"):
+            assert (work / "figures" / f"dkm96_fig{number}.{ext}").stat().st_size > 1000
+
+    table = pd.read_csv(work / "results/tables/dkm96_table1.csv")
+    assert table["domain"].tolist() == ["AN_3", "PI", "IS_E", "all"]
+    computed = table.set_index("domain").loc[["AN_3", "PI"]]
+    assert (computed["status"] == "ok").all() and (computed["n"] == 2).all()
+    assert computed["n_test"].tolist() == [298, 256]
+    for column in ("err_G", "err_H", "ci_low", "ci_high", "size_G", "size_H", "t", "p_t",
+                   "paper_err_G", "err_G_verdict"):
+        assert computed[column].notna().all(), column
+    isolet = table.set_index("domain").loc["IS_E"]
+    assert isolet["status"].startswith("not run: data not available (sources tried: ")
+    assert "isolet/isolet1+2+3+4.data.Z: no such file" in isolet["status"]
+    assert isolet["err_G_verdict"] == "not run"
+    overall = table.set_index("domain").loc["all"]
+    assert overall["domains"] == 2 and overall["pooled_trials"] == 4
+
+    trials = json.loads((work / "results/dkm96/trials/PI/PI.json").read_text())
+    assert [p["partition"] for p in trials["partitions"]] == [1, 2]
+    assert all(sum(map(sum, p["contingency"])) == 256 for p in trials["partitions"])
+    md = (work / "results/tables/dkm96_table1.md").read_text()
+    assert "Sign test over 2 domains" in md and "not run: data not available" in md
+    stability = pd.read_csv(work / "results/tables/dkm96_stability.csv")
+    assert stability.set_index("domain").loc["PI", "partitions"] == 2
+
+    # a rerun has nothing to do: the unavailable marker is a finished output
+    dry = run(work, "-n", *args)
+    assert "Nothing to be done" in dry.stdout + dry.stderr

@@ -1,0 +1,43 @@
+"""End-to-end: the tiny last02 study (Iris and Lung-cancer, 2 x 5-fold CV) through the workflow."""
+
+import json
+
+import pandas as pd
+from workflow_helpers import ROOT, run, scratch_project
+
+TINY = str(ROOT / "tests" / "config" / "tiny.yaml")
+
+
+def test_tiny_last02_tables_figure_and_claims(tmp_path, mirror):
+    work = scratch_project(tmp_path)
+    args = ["--configfile", TINY, "--config", f"mirrors=[\"{mirror}\"]", 'studies=["last02"]']
+    run(work, "--cores", "2", *args)
+
+    table3 = pd.read_csv(work / "results/tables/last02_table3.csv")
+    assert table3["code"].tolist() == ["IR", "LC", "mean"]
+    assert table3.loc[0, ["records", "classes", "continuous", "nominal"]].tolist() == [150, 3, 4, 0]
+    for learner in ("IFN", "IFN_STD", "C45_R8", "BAG_C45"):
+        assert table3[f"accuracy[{learner}]"].between(20, 100).all(), learner
+    assert set(table3["accuracy_verdict[IFN]"].dropna()) <= {"reproduced", "differs"}
+
+    table4 = pd.read_csv(work / "results/tables/last02_table4.csv")
+    assert table4.loc[0, "output_size[IFN]"] == 6 and table4.loc[0, "paper_size_IFN"] == 6
+    assert table4.loc[0, "size_verdict[IFN]"] == "reproduced"
+    for learner in ("IFN", "IFN_STD", "C45_R8", "BAG_C45"):
+        assert table4[f"stability[{learner}]"].between(0, 100).all(), learner
+
+    network = json.loads((work / "results/last02/network/IR/IFN.json").read_text())
+    assert network["output_size"] == 6 and len(network["layers"]) == 1
+    agreement = pd.read_csv(work / "results/last02/stability/LC/IFN.csv")
+    assert len(agreement) == 2 * 200 and agreement["agreement"].between(0, 1).all()
+    sizes = pd.read_csv(work / "results/last02/stability/LC/C45_R8.sizes.csv")
+    assert len(sizes) == 2 * 5
+
+    claims = pd.read_csv(work / "results/tables/last02_claims.csv")
+    assert set(claims["verdict"]) <= {"claim holds", "claim fails"} and len(claims) == 2 * 9
+    assert (work / "figures/last02_size_stability.png").stat().st_size > 1000
+
+    # the stability job refits the CV's own models: the same folds, so the same fold sizes
+    folds = pd.read_csv(work / "results/last02/cv/LC/IFN.csv")
+    stability_sizes = pd.read_csv(work / "results/last02/stability/LC/IFN.sizes.csv")
+    assert folds["output_size"].tolist() == stability_sizes["output_size"].tolist()

@@ -1,0 +1,16 @@
+"""Snakemake glue: one of DKM 1996 Figures 3-6 (the splitting-criterion curves)."""
+
+from smalltrees.logs import log_to
+from smalltrees.reporting.figures import save_figure
+from smalltrees.studies.dkm96.curves import figure
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log = log_to(snakemake.log[0])
+try:
+    number = int(snakemake.wildcards.number)
+    save_figure(figure(number, snakemake.params.settings), snakemake.output.png,
+                snakemake.output.pdf)
+    log.info("figure %d written", number)
+except Exception as error:
+    log.error("%s", error)
+    raise

@@ -1,0 +1,14 @@
+"""Snakemake glue: the size-stability figure from the Table 4 CSV."""
+
+import pandas as pd
+
+from smalltrees.logs import log_to
+from smalltrees.reporting.figures import save_figure
+from smalltrees.studies.last02.figure import size_stability_figure
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log_to(snakemake.log[0])
+params = snakemake.params
+figure = size_stability_figure(pd.read_csv(snakemake.input.table), params.learners, params.ifn,
+                               params.labels)
+save_figure(figure, snakemake.output.png, snakemake.output.pdf)

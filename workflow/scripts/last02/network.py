@@ -1,0 +1,16 @@
+"""Snakemake glue: the IFN of one configured learner induced on one whole dataset."""
+
+import json
+
+from smalltrees.datasets import read
+from smalltrees.files import write_text
+from smalltrees.learners.registry import make_learner
+from smalltrees.logs import log_to
+from smalltrees.studies.last02.networks import network_summary
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log = log_to(snakemake.log[0])
+summary = network_summary(make_learner(snakemake.params.learner),
+                          *read(snakemake.input.csv, snakemake.input.meta))
+log.info("%s: output size %d", snakemake.wildcards.dataset, summary["output_size"])
+write_text(snakemake.output[0], json.dumps(summary, indent=1) + "\n")

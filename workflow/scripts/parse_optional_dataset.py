@@ -1,0 +1,27 @@
+"""Snakemake glue: fetch and parse an optional dataset, or write its "unavailable" marker."""
+
+from smalltrees import datasets
+from smalltrees.data.optional import fetch_optional
+from smalltrees.logs import log_to
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log = log_to(snakemake.log[0])
+code, spec, config = snakemake.wildcards.dataset, snakemake.params.spec, snakemake.config
+out = snakemake.output
+try:
+    try:
+        paths = fetch_optional(code, spec, mirrors=snakemake.params.sources["mirrors"],
+                               archive=snakemake.params.sources["archive"],
+                               timeout=config["fetch"]["timeout"],
+                               retries=config["fetch"]["retries"])
+    except datasets.DatasetUnavailable as unavailable:
+        log.warning("%s (optional): %s", code, unavailable)
+        datasets.write_unavailable(code, spec, str(unavailable), out.csv, out.meta)
+    else:
+        X, y, files = datasets.build_parts(code, spec, paths=paths)
+        datasets.write(X, y, code, spec, out.csv, out.meta, files=files)
+        log.info("%s: %d examples, %d attributes, classes %s", code, len(y), X.shape[1],
+                 sorted(y.unique()))
+except Exception as error:
+    log.error("%s", error)
+    raise
