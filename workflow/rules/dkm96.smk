@@ -106,3 +106,25 @@ rule dkm96_stability:
         "../../environment.yml"
     script:
         "../scripts/dkm96/stability.py"
+
+
+rule dkm96_scorecard:
+    input:
+        table1="results/tables/dkm96_table1.csv",
+        notes="data/paper/dkm96/notes.csv",
+        code=REPORT_CODE
+        + package(
+            "studies/dkm96/scorecard.py",
+            "studies/dkm96/table1.py",
+            "studies/dkm96/statistics.py",
+        ),
+    output:
+        "results/dkm96/scorecard.csv",
+    log:
+        "logs/dkm96_scorecard.log",
+    params:
+        tolerance=config["dkm96"]["table1"]["tolerance_sd"],
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/dkm96/scorecard.py"

@@ -151,3 +151,23 @@ rule last02_figure:
         "../../environment.yml"
     script:
         "../scripts/last02/figure.py"
+
+
+rule last02_scorecard:
+    input:
+        table3="results/tables/last02_table3.csv",
+        table4="results/tables/last02_table4.csv",
+        claims="results/tables/last02_claims.csv",
+        notes="data/paper/last02/notes.csv",
+        code=REPORT_CODE + package("studies/last02/scorecard.py", "studies/last02/table3.py"),
+    output:
+        "results/last02/scorecard.csv",
+    log:
+        "logs/last02_scorecard.log",
+    params:
+        ifn=config["last02"]["ifn"],
+        tolerance=config["last02"]["tolerance_sd"],
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/last02/scorecard.py"

@@ -30,6 +30,18 @@ def scorecard_frame(rows: Sequence[dict]) -> pd.DataFrame:
     return frame
 
 
+def item(study: str, name: str, paper, paper_spread, ours, ours_spread, verdict: str,
+         rule: str, note=None) -> dict:
+    """One scorecard row: the paper item ``name`` of ``study``, both values with their spreads
+    (None where not printed), the verdict and the rule that gave it, and our explanation."""
+    note = "" if _text(note) == "" else note
+    numeric = all(isinstance(v, (int, float)) and not pd.isna(v) for v in (ours, paper))
+    difference = round(float(ours) - float(paper), 2) if numeric else None
+    return {"study": study, "item": name, "paper": paper, "paper_spread": paper_spread,
+            "ours": ours, "ours_spread": ours_spread, "difference": difference,
+            "verdict": verdict, "rule": rule, "note": note}
+
+
 def combine(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
     """The items of every study, in the order given."""
     return scorecard_frame(pd.concat(frames, ignore_index=True).to_dict("records"))

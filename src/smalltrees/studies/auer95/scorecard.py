@@ -15,7 +15,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from smalltrees.evaluation.verdicts import exact_rule, sd_rule
-from smalltrees.reporting.scorecard import scorecard_frame
+from smalltrees.reporting.scorecard import item, scorecard_frame
 
 STUDY = "auer95"
 TABLE1 = {"size": 0.5, "classes": 0.5, "baseline": 0.05, "total": 0.5}
@@ -30,37 +30,31 @@ def scorecard_items(table1: pd.DataFrame, sky: pd.DataFrame, table2: pd.DataFram
     rows = []
     for record in table1.to_dict("records"):
         for key, rounding in TABLE1.items():
-            rows.append(_item(f"Table 1, {key}, {record['code']}", record[f"paper_{key}"], None,
-                              record[key], None, exact_rule(record[key], record[f"paper_{key}"],
-                                                            rounding),
-                              f"exact (± {rounding})", record.get("note", "")))
+            paper, ours = record[f"paper_{key}"], record[key]
+            rows.append(item(STUDY, f"Table 1, {key}, {record['code']}", paper, None, ours, None,
+                             exact_rule(ours, paper, rounding), f"exact (± {rounding})",
+                             record.get("note", "")))
     for record in sky.to_dict("records"):
-        rows.append(_item(f"Table 2, Sky2, {record['code']}", record["paper_sky2"], None,
-                          record["sky2"], None, exact_rule(record["sky2"], record["paper_sky2"]),
-                          "exact (± 0.05)", notes.get(("sky2", record["code"]), "")))
+        paper, ours = record["paper_sky2"], record["sky2"]
+        rows.append(item(STUDY, f"Table 2, Sky2, {record['code']}", paper, None, ours, None,
+                         exact_rule(ours, paper), "exact (± 0.05)",
+                         notes.get(("sky2", record["code"]), "")))
     for record in table2.to_dict("records"):
         code = record["code"]
+        note = notes.get(("table2", code), "")
         for role, learner in compare.items():
             metric = f"{role}_accuracy"
             ours, ours_sd = record[f"accuracy[{learner}]"], record[f"accuracy_sd[{learner}]"]
             paper, paper_sd = record[f"paper_{metric}"], record[f"paper_{metric}_sd"]
-            rows.append(_item(f"Table 2, {role.upper()} accuracy ({learner}), {code}", paper,
-                              paper_sd, ours, ours_sd,
-                              sd_rule(ours, paper, ours_sd, paper_sd, tolerance),
-                              f"within {tolerance:g} combined sd (+ 0.05); close within "
-                              f"{2 * tolerance:g}", notes.get(("table2", code), "")))
+            rows.append(item(STUDY, f"Table 2, {role.upper()} accuracy ({learner}), {code}",
+                             paper, paper_sd, ours, ours_sd,
+                             sd_rule(ours, paper, ours_sd, paper_sd, tolerance),
+                             f"within {tolerance:g} combined sd (+ 0.05); close within "
+                             f"{2 * tolerance:g}", note))
         for metric, (label, rounding) in COMPLEXITY.items():
-            rows.append(_item(f"Table 2, C4.5 {label}, {code}", record[f"paper_{metric}"], None,
-                              record[metric], None,
-                              exact_rule(record[metric], record[f"paper_{metric}"], rounding),
-                              f"exact (± {rounding})", notes.get(("table2", code), "")))
+            paper, ours = record[f"paper_{metric}"], record[metric]
+            rows.append(item(STUDY, f"Table 2, C4.5 {label}, {code}", paper, None, ours, None,
+                             exact_rule(ours, paper, rounding), f"exact (± {rounding})", note))
     return scorecard_frame(rows)
 
 
-def _item(item: str, paper, paper_spread, ours, ours_spread, verdict: str, rule: str,
-          note) -> dict:
-    note = "" if note is None or (isinstance(note, float) and pd.isna(note)) else note
-    return {"study": STUDY, "item": item, "paper": paper, "paper_spread": paper_spread,
-            "ours": ours, "ours_spread": ours_spread,
-            "difference": round(float(ours) - float(paper), 2), "verdict": verdict,
-            "rule": rule, "note": note}

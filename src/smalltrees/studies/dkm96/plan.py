@@ -12,6 +12,9 @@ from collections.abc import Callable, Mapping
 from smalltrees.config import ConfigError, check_names
 from smalltrees.studies.dkm96.design import DesignError, test_kind
 
+HAS_SCORECARD = True
+"""The study writes results/dkm96/scorecard.csv (rule dkm96_scorecard)."""
+
 FIGURES = (3, 4, 5, 6)
 TABLE1_CRITERIA = {"G": "G", "H": "gain"}
 """The C45 criterion each Table 1 learner role needs (H is information gain, C4.5's ``-g``)."""

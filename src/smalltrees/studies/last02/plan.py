@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from smalltrees.config import ConfigError, check_names
 
 IFN_CLASS = "IFN"
+HAS_SCORECARD = True
+"""The study writes results/last02/scorecard.csv (rule last02_scorecard)."""
 
 
 def outputs(config: Mapping) -> list[str]:

@@ -32,6 +32,9 @@ from smalltrees.studies.last02.stability import summarise
 from smalltrees.studies.last02.table3 import MEAN
 
 METHODS = ("CMM", "Bagging", "C45RULES", "IFN")
+SIGNIFICANT = " ‡"
+"""Marks a stability significantly different from CMM's (the paper's "**", which markdown would
+read as bold)."""
 
 
 def make_table4(networks: Mapping[tuple[str, str], dict],
@@ -121,9 +124,9 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         for learner in learners:
             text = f"{row[f'stability[{learner}]']:.1f}"
             if row["code"] != MEAN and row[f"sig_vs_cmm[{learner}]"]:
-                text += " **"
+                text += SIGNIFICANT
             if learner in ifn:
-                paper = f"{row['paper_stab_IFN']:.1f}" + (" **" if row["paper_sig99"] == 1
+                paper = f"{row['paper_stab_IFN']:.1f}" + (SIGNIFICANT if row["paper_sig99"] == 1
                                                          else "")
                 text = beside(text, paper, row[f"stability_verdict[{learner}]"] == DIFFERS)
             cells[f"stab {labels.get(learner, learner)}"] = text
@@ -133,8 +136,8 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         "# Last, Maimon & Minkov (2002), Table 4: output size and stability\n\n"
         "Output size: antecedents + consequents of all rules; *size* is the IFN induced on the "
         "whole dataset, ours (paper's); *fold size* the mean over the cross-validation's fold "
-        f"models. Stability (eq. 4, %): {design}. `**`: significantly different from the "
-        "paper's CMM stability at 1% (two-sided one-sample t-test of the per-example "
-        "agreement). **Bold**: differs from the paper's IFN value. Columns marked *quoted* are "
-        "the paper's copies of Domingos (1998).\n\n" + to_markdown(pd.DataFrame(lines))
+        f"models. Stability (eq. 4, %): {design}. ‡ (the paper's `**`): significantly "
+        "different from the paper's CMM stability at 1% (two-sided one-sample t-test of the "
+        "per-example agreement). **Bold**: differs from the paper's IFN value. Columns marked "
+        "*quoted* are the paper's copies of Domingos (1998).\n\n" + to_markdown(pd.DataFrame(lines))
     )
