@@ -23,6 +23,6 @@ include: "workflow/rules/report.smk"
 
 
 rule all:
+    default_target: True
     input:
         get_final_output(),
-    default_target: True

@@ -10,7 +10,6 @@ from snakemake.utils import validate
 from smalltrees.config import check_config, load_registry, raw_files, study_plan
 from smalltrees.learners.registry import learner_class
 
-
 validate(config, "../schemas/config.schema.yaml")
 REGISTRY = load_registry(config, Path.cwd())
 validate({"datasets": REGISTRY}, "../schemas/datasets.schema.yaml")
@@ -39,7 +38,9 @@ def package(*parts):
     files = []
     for part in parts:
         path = Path("src/smalltrees") / part
-        files += sorted(str(p) for p in path.rglob("*.py")) if path.is_dir() else [str(path)]
+        files += (
+            sorted(str(p) for p in path.rglob("*.py")) if path.is_dir() else [str(path)]
+        )
     return files
 
 
@@ -113,11 +114,15 @@ def paper_notes(study, table):
     return dict(zip(rows["code"], rows["note"]))
 
 
-SCORECARD_STUDIES = [s for s in STUDIES if getattr(study_plan(s), "HAS_SCORECARD", False)]
+SCORECARD_STUDIES = [
+    s for s in STUDIES if getattr(study_plan(s), "HAS_SCORECARD", False)
+]
 SCORECARD = ["results/scorecard.csv", "results/scorecard.md", "results/scorecard.html"]
 
 
-CAPTIONS = yaml.safe_load(Path(workflow.basedir, "workflow/report/captions.yaml").read_text())
+CAPTIONS = yaml.safe_load(
+    Path(workflow.basedir, "workflow/report/captions.yaml").read_text()
+)
 
 
 def table_caption(wildcards):
@@ -130,6 +135,9 @@ def get_final_output():
     HTML rendering of every Markdown table (for the report), and the scorecard of the studies
     that score their numbers."""
     outputs = [path for study in STUDIES for path in study_plan(study).outputs(config)]
-    tables = [p[: -len(".md")] + ".html" for p in outputs
-              if p.startswith("results/tables/") and p.endswith(".md")]
+    tables = [
+        p[: -len(".md")] + ".html"
+        for p in outputs
+        if p.startswith("results/tables/") and p.endswith(".md")
+    ]
     return outputs + tables + (SCORECARD if SCORECARD_STUDIES else [])

@@ -14,11 +14,11 @@ rule cross_validate:
         "logs/cross_validate/{study}/{dataset}/{learner}.log",
     benchmark:
         "logs/benchmarks/cross_validate/{study}/{dataset}/{learner}.tsv"
+    conda:
+        "../../environment.yml"
     params:
         learner=learner_entry,
         design=cv_design,
         seed=config["seed"],
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/cross_validate.py"

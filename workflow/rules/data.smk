@@ -8,10 +8,10 @@ rule fetch_raw:
         "data/raw/{relpath}",
     log:
         "logs/fetch_raw/{relpath}.log",
-    params:
-        source=raw_file_entry,
     conda:
         "../../environment.yml"
+    params:
+        source=raw_file_entry,
     script:
         "../scripts/fetch_raw.py"
 
@@ -27,10 +27,10 @@ rule parse_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(REQUIRED_DATASETS),
-    params:
-        spec=dataset_spec,
     conda:
         "../../environment.yml"
+    params:
+        spec=dataset_spec,
     script:
         "../scripts/parse_dataset.py"
 
@@ -48,10 +48,10 @@ rule parse_optional_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(OPTIONAL_DATASETS),
+    conda:
+        "../../environment.yml"
     params:
         spec=dataset_spec,
         sources=fetch_sources,
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/parse_optional_dataset.py"

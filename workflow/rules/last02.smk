@@ -13,10 +13,10 @@ rule last02_network:
         "results/last02/network/{dataset}/{learner}.json",
     log:
         "logs/last02_network/{dataset}/{learner}.log",
-    params:
-        learner=learner_entry,
     conda:
         "../../environment.yml"
+    params:
+        learner=learner_entry,
     script:
         "../scripts/last02/network.py"
 
@@ -33,6 +33,8 @@ rule last02_stability:
         "logs/last02_stability/{dataset}/{learner}.log",
     benchmark:
         "logs/benchmarks/last02_stability/{dataset}/{learner}.tsv"
+    conda:
+        "../../environment.yml"
     params:
         learner=learner_entry,
         design={
@@ -42,8 +44,6 @@ rule last02_stability:
         },
         stability=config["last02"]["stability"],
         seed=config["seed"],
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/last02/stability.py"
 
@@ -60,14 +60,14 @@ rule last02_table3:
         md="results/tables/last02_table3.md",
     log:
         "logs/last02_table3.log",
+    conda:
+        "../../environment.yml"
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["cv"]["learners"],
         ifn=config["last02"]["ifn"],
         labels=config["last02"].get("labels", {}),
         notes=paper_notes("last02", "table3"),
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/last02/table3.py"
 
@@ -85,6 +85,8 @@ rule last02_table4:
         md="results/tables/last02_table4.md",
     log:
         "logs/last02_table4.log",
+    conda:
+        "../../environment.yml"
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -100,8 +102,6 @@ rule last02_table4:
             f"{config['last02']['cv']['repetitions']} x {config['last02']['cv']['folds']}"
             "-fold cross-validation"
         ),
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/last02/table4.py"
 
@@ -110,12 +110,15 @@ rule last02_claims:
     input:
         table3="results/tables/last02_table3.csv",
         table4="results/tables/last02_table4.csv",
-        code=REPORT_CODE + package("studies/last02/claims.py", "studies/last02/table3.py"),
+        code=REPORT_CODE
+        + package("studies/last02/claims.py", "studies/last02/table3.py"),
     output:
         csv="results/tables/last02_claims.csv",
         md="results/tables/last02_claims.md",
     log:
         "logs/last02_claims.log",
+    conda:
+        "../../environment.yml"
     params:
         ifn=config["last02"]["ifn"],
         peers=[
@@ -123,8 +126,6 @@ rule last02_claims:
             for name in config["last02"]["stability"]["learners"]
             if name not in config["last02"]["ifn"]
         ],
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/last02/claims.py"
 
@@ -143,12 +144,12 @@ rule last02_figure:
         pdf="figures/last02_size_stability.pdf",
     log:
         "logs/last02_figure.log",
+    conda:
+        "../../environment.yml"
     params:
         learners=config["last02"]["stability"]["learners"],
         ifn=config["last02"]["ifn"],
         labels=config["last02"].get("labels", {}),
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/last02/figure.py"
 
@@ -159,15 +160,16 @@ rule last02_scorecard:
         table4="results/tables/last02_table4.csv",
         claims="results/tables/last02_claims.csv",
         notes="data/paper/last02/notes.csv",
-        code=REPORT_CODE + package("studies/last02/scorecard.py", "studies/last02/table3.py"),
+        code=REPORT_CODE
+        + package("studies/last02/scorecard.py", "studies/last02/table3.py"),
     output:
         "results/last02/scorecard.csv",
     log:
         "logs/last02_scorecard.log",
+    conda:
+        "../../environment.yml"
     params:
         ifn=config["last02"]["ifn"],
         tolerance=config["last02"]["tolerance_sd"],
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/last02/scorecard.py"

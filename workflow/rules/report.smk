@@ -34,9 +34,9 @@ rule table_html:
         ),
     log:
         "logs/table_html/{study}_{name}.log",
-    params:
-        caption=table_caption,
     conda:
         "../../environment.yml"
+    params:
+        caption=table_caption,
     script:
         "../scripts/table_html.py"

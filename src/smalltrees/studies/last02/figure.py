@@ -38,7 +38,7 @@ def size_stability_figure(table4: pd.DataFrame, learners: Sequence[str], ifn: Se
                 row[f"fold_size[{learner}]"]
             ax.scatter(size, row[f"stability[{learner}]"], color=colours[learner],
                        marker="o" if learner in ifn else "x",
-                       label=f"ours {labels.get(learner, learner)}")
+                       label=f"ours: {labels.get(learner, learner).removeprefix('our ')}")
         ax.set_xscale("log")
         ax.set_title(f"{row['dataset']} ({row['code']})", fontsize=9)
         ax.tick_params(labelsize=7)
