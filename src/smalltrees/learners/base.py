@@ -74,7 +74,7 @@ class TreeClassifier:
         self.classes_, codes = np.unique(labels, return_inverse=True)
         self.n_features_in_ = X.shape[1]
         self.feature_names_in_ = np.asarray(self.schema_.names, dtype=object)
-        return self.schema_.encode(X), codes.ravel().astype(np.int64)
+        return self.schema_.encode_checked(X), codes.ravel().astype(np.int64)
 
     def _is_fitted(self) -> bool:
         return hasattr(self, "schema_")

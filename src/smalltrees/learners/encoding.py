@@ -34,8 +34,8 @@ class Schema:
         return cls(
             names=tuple(str(c) for c in X.columns),
             categories=tuple(
-                tuple(X[c].cat.categories) if isinstance(X[c].dtype, pd.CategoricalDtype) else None
-                for c in X.columns
+                tuple(dtype.categories) if isinstance(dtype, pd.CategoricalDtype) else None
+                for dtype in X.dtypes
             ),
         )
 
@@ -56,6 +56,11 @@ class Schema:
         their kinds.
         """
         check_frame(X, allow_empty=True)
+        return self.encode_checked(X, unseen)
+
+    def encode_checked(self, X: pd.DataFrame, unseen: float = np.nan) -> np.ndarray:
+        """:meth:`encode` of a frame that already passed :func:`check_frame` (the training
+        frame of ``fit``, which is checked once when its schema is made)."""
         names = tuple(str(c) for c in X.columns)
         if names != self.names:
             raise ValueError(
@@ -63,18 +68,24 @@ class Schema:
                 f"{list(self.names)} in that order"
             )
         Z = np.empty(X.shape, dtype=float)
-        for j, (column, cats) in enumerate(zip(X.columns, self.categories, strict=True)):
-            series = X[column]
-            is_categorical = isinstance(series.dtype, pd.CategoricalDtype)
+        continuous = []
+        for j, (column, dtype, cats) in enumerate(
+                zip(X.columns, X.dtypes, self.categories, strict=True)):
+            is_categorical = isinstance(dtype, pd.CategoricalDtype)
             if is_categorical != (cats is not None):
                 kind = "categorical" if cats is not None else "continuous (numeric)"
-                raise ValueError(f"column {column!r} has dtype {series.dtype}; expected {kind}")
+                raise ValueError(f"column {column!r} has dtype {dtype}; expected {kind}")
             if cats is None:
-                Z[:, j] = series.to_numpy(dtype=float, na_value=np.nan)
+                continuous.append(j)
                 continue
-            known = pd.Index(cats).get_indexer(series.cat.categories).astype(float)
+            codes = X[column].cat.codes.to_numpy()
+            if tuple(dtype.categories) == cats:  # the training categories: codes as they are
+                Z[:, j] = np.where(codes < 0, np.nan, codes)
+                continue
+            known = pd.Index(cats).get_indexer(dtype.categories).astype(float)
             known[known < 0] = unseen
-            codes = series.cat.codes.to_numpy()
             Z[:, j] = np.where(codes < 0, np.nan, known[np.maximum(codes, 0)] if len(known)
                                else np.nan)
+        if continuous:
+            Z[:, continuous] = X.iloc[:, continuous].to_numpy(dtype=float, na_value=np.nan)
         return Z

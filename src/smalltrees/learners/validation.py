@@ -26,8 +26,8 @@ def check_frame(X: Any, allow_empty: bool = False) -> None:
         raise ValueError(f"X is empty (shape {X.shape}); expected at least one row and column")
     if not X.columns.is_unique:
         raise ValueError(f"X has duplicate column names {list(X.columns)}; expected unique names")
-    for column in X.columns:
-        dtype = X[column].dtype
+    numeric = []
+    for j, (column, dtype) in enumerate(X.dtypes.items()):
         if isinstance(dtype, pd.CategoricalDtype):
             continue
         if pd.api.types.is_bool_dtype(dtype) or not pd.api.types.is_numeric_dtype(dtype):
@@ -35,14 +35,19 @@ def check_frame(X: Any, allow_empty: bool = False) -> None:
                 f"column {column!r} has unsupported dtype {dtype}; expected a float dtype "
                 "(continuous) or a pandas CategoricalDtype (categorical)"
             )
-        values = X[column].to_numpy(dtype=float, na_value=np.nan)
-        infinite = np.flatnonzero(np.isinf(values))
-        if infinite.size:
-            raise ValueError(
-                f"column {column!r} has {infinite.size} infinite value(s) (first at row "
-                f"{int(infinite[0])}: {values[infinite[0]]}); expected finite numbers, "
-                "with NaN for a missing value"
-            )
+        numeric.append(j)
+    if not numeric:
+        return
+    values = X.iloc[:, numeric].to_numpy(dtype=float, na_value=np.nan)
+    infinite = np.isinf(values)
+    if infinite.any():
+        j = int(np.flatnonzero(infinite.any(axis=0))[0])  # the first column with one
+        rows = np.flatnonzero(infinite[:, j])
+        raise ValueError(
+            f"column {X.columns[numeric[j]]!r} has {rows.size} infinite value(s) (first at row "
+            f"{int(rows[0])}: {values[rows[0], j]}); expected finite numbers, with NaN for a "
+            "missing value"
+        )
 
 
 def check_labels(y: Any, n_samples: int) -> np.ndarray:

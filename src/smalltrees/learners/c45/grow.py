@@ -6,13 +6,10 @@ the proposed tests. Continuous attributes are split at one threshold, whose gain
 ``log2(number of admissible cuts) / |D|`` (the MDL correction of Release 8); categorical
 attributes get one branch per declared value.
 
-The work at a node is a fixed number of whole-array operations, whatever the number of
-attributes: the cases are sorted by each continuous attribute once per fit and every node
-hands its sorted orders down to its branches; the class weights of all cuts of all continuous
-attributes come from one ``bincount`` over (class, attribute, run of tied values), and those
-of all categorical attributes from one ``bincount`` over (class, attribute, value); while
-every case weighs 1 (no unknown value has split a case yet) the entropy's terms are looked
-up, not computed. Weka's J48 makes the same choices (``benchmarks/c45_vs_j48.py``).
+The cases are sorted by each continuous attribute once per fit and every node hands its
+sorted orders down to its branches; the proposals of all attributes at a node are a fixed
+number of whole-array operations (:mod:`smalltrees.learners.c45.proposals`). Weka's J48 makes
+the same choices (``benchmarks/c45_vs_j48.py``).
 
 References
 ----------
@@ -31,13 +28,20 @@ from functools import cached_property
 
 import numpy as np
 
+from smalltrees.learners.c45.proposals import (  # noqa: F401 (re-exported)
+    CUT_SPACING,
+    MAX_MIN_SPLIT,
+    Proposals,
+    categorical_proposals,
+    continuous_proposals,
+    gain_numerator,
+    min_split_weight,
+    propose,
+    sorted_positions,
+)
 from smalltrees.learners.c45.tree import Node, branch_of, class_weights, split_positions
-from smalltrees.learners.criteria import EPS, Criterion, entropy, split_info, xlog2x
+from smalltrees.learners.criteria import EPS, Criterion, entropy, xlog2x
 
-#: Consecutive sorted values closer than this are not separated by a cut (Weka's C45Split).
-CUT_SPACING = 1e-5
-#: Upper bound of the minimum branch weight of a continuous split (C4.5 and J48).
-MAX_MIN_SPLIT = 25.0
 #: Slack of the average-gain filter (C4.5 and J48).
 AVERAGE_GAIN_SLACK = 1e-3
 
@@ -103,6 +107,21 @@ class GrowingProblem:
         return np.ascontiguousarray(self.Z[:, self.continuous].T)
 
     @cached_property
+    def column_index(self) -> np.ndarray:
+        """``(n_continuous, 1)``: row of each continuous attribute in :attr:`columns`."""
+        return np.arange(self.continuous.size)[:, None]
+
+    @cached_property
+    def cut_index(self) -> np.ndarray:
+        """``0, ..., n_samples - 1``: the cuts after each run of a node's sorted values."""
+        return np.arange(self.Z.shape[0])
+
+    @cached_property
+    def continuous_missing(self) -> bool:
+        """True if a continuous attribute has an unknown value in the training set."""
+        return bool(np.isnan(self.columns).any())
+
+    @cached_property
     def max_values(self) -> int:
         """Largest number of declared categories of a categorical attribute (at least 1)."""
         return int(max(self.n_values.max(initial=0), 1))
@@ -147,181 +166,34 @@ class GrowingProblem:
         counts = counts.astype(np.intp)
         return table[counts.sum(axis=0)] - table[counts].sum(axis=0)
 
+    def impurities(self, *counts: np.ndarray, whole: bool) -> list[np.ndarray]:
+        """:meth:`impurity` of each of several class-weight arrays, in one pass.
+
+        For the entropy of fractional weights all ``w log2 w`` terms are computed by one
+        :func:`~smalltrees.learners.criteria.xlog2x` call on the arrays laid end to end
+        (elementwise, so the same values as :func:`~smalltrees.learners.criteria.entropy`
+        gives array by array, summed the same way), not a dozen calls on small arrays.
+        """
+        if self.entropy_table is None or whole:
+            return [self.impurity(part, whole) for part in counts]
+        totals = [part.sum(axis=0) for part in counts]
+        pieces = [piece.ravel() for total, part in zip(totals, counts, strict=True)
+                  for piece in (total, part)]
+        terms = xlog2x(np.concatenate(pieces))
+        found, start = [], 0
+        for total, part in zip(totals, counts, strict=True):
+            middle, end = start + total.size, start + total.size + part.size
+            found.append(terms[start:middle].reshape(total.shape)
+                         - terms[middle:end].reshape(part.shape).sum(axis=0))
+            start = end
+        return found
+
     @cached_property
     def training_values(self) -> dict[int, np.ndarray]:
         """Sorted distinct known training values of each continuous attribute."""
         return {int(j): np.unique(column[~np.isnan(column)])
                 for j, column in zip(self.continuous, self.columns, strict=True)}
 
-
-@dataclass(frozen=True)
-class Proposals:
-    """The best test of each of a set of attributes at a node.
-
-    Arrays have one entry per attribute; ``valid`` marks the attributes that propose a test;
-    ``gain`` is its (corrected) gain, ``merit`` its merit, ``cut`` the midpoint of a
-    continuous attribute's best cut (``NaN`` for categorical attributes).
-    """
-
-    valid: np.ndarray
-    gain: np.ndarray
-    merit: np.ndarray
-    cut: np.ndarray
-
-
-def min_split_weight(known_weight: np.ndarray, n_classes: int, min_cases: float) -> np.ndarray:
-    """Minimum branch weight of a continuous split: ``min(25, max(m, 0.1 N / n_classes))``.
-
-    ``N`` is the weight of cases with a known value (Quinlan 1993, ch. 2; Weka's C45Split).
-    """
-    share = 0.1 * known_weight / n_classes
-    return np.where(share <= min_cases + EPS, min_cases, np.minimum(share, MAX_MIN_SPLIT))
-
-
-def gain_numerator(gain: np.ndarray) -> np.ndarray:
-    """Zero out gains that are zero up to rounding, as C4.5 does."""
-    return np.where(np.abs(gain) < EPS, 0.0, gain)
-
-
-def sorted_positions(problem: GrowingProblem, rows: np.ndarray) -> np.ndarray:
-    """``(n_continuous, len(rows))``: positions into ``rows`` sorted by each continuous
-    attribute, unknown values last (sorting is done once per fit; see :func:`grow`)."""
-    return np.argsort(problem.columns[:, rows], axis=1, kind="stable")
-
-
-def continuous_proposals(
-    problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, total: float,
-    order: np.ndarray | None = None,
-) -> Proposals:
-    """Best threshold of every continuous attribute at a node, vectorised over attributes.
-
-    Cases are taken in the order of ``order`` (:func:`sorted_positions`). A cut lies between
-    consecutive known values differing by more than :data:`CUT_SPACING`, so the cases fall
-    into runs of values no cut separates; the class weights of the runs (one ``bincount``),
-    accumulated, give the two branches of every cut. A cut is admissible if both branches
-    weigh at least :func:`min_split_weight`. The gain of a cut is scaled by the known
-    fraction ``F`` (Quinlan 1993, ch. 3); the best cut's gain is then reduced by
-    ``log2(n_admissible) / total`` if the MDL correction is on (Quinlan 1996, where
-    ``n_admissible`` is written ``N - 1``).
-    """
-    n_columns, n_classes = problem.continuous.size, problem.n_classes
-    none = Proposals(*(np.zeros(n_columns, bool),) + (np.full(n_columns, np.nan),) * 3)
-    if not n_columns or rows.size < 2:
-        return none
-    if order is None:
-        order = sorted_positions(problem, rows)
-    values = np.take_along_axis(problem.columns, rows[order], axis=1)
-    known = ~np.isnan(values)
-    # run[a, i]: index of the run of the i-th smallest value (unknown values join the last)
-    run = np.zeros(values.shape, dtype=np.int64)
-    np.cumsum(known[:, 1:] & (values[:, :-1] + CUT_SPACING < values[:, 1:]), axis=1,
-              out=run[:, 1:])
-    n_runs = int(run[:, -1].max()) + 1
-    if n_runs < 2:
-        return none
-    # class weights of every (class, attribute, run), accumulated over the runs
-    bins = (problem.y[rows][order] * n_columns + np.arange(n_columns)[:, None]) * n_runs + run
-    counts = np.bincount(bins.ravel(), weights=np.where(known, weights[order], 0.0).ravel(),
-                         minlength=n_classes * n_columns * n_runs)
-    cumulative = np.cumsum(counts.reshape(n_classes, n_columns, n_runs), axis=2)
-    known_counts = cumulative[:, :, -1]
-    known_weight = known_counts.sum(axis=0)
-    min_split = min_split_weight(known_weight, n_classes, problem.min_cases)[:, None]
-
-    left = cumulative[:, :, :-1]  # cut after run r, for r < the attribute's last run
-    left_weight = left.sum(axis=0)
-    right_weight = known_weight[:, None] - left_weight
-    admissible = (
-        (np.arange(n_runs - 1) < run[:, -1:])
-        & (left_weight > min_split - EPS)
-        & (right_weight > min_split - EPS)
-    )
-    whole = problem.whole_weights(weights)
-    decrease = (problem.impurity(known_counts, whole)[:, None] - problem.impurity(left, whole)
-                - problem.impurity(known_counts[:, :, None] - left, whole))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        gain = gain_numerator(known_weight[:, None] / total * decrease) / known_weight[:, None]
-    gain = np.where(admissible, gain, -np.inf)
-    n_cuts = admissible.sum(axis=1)
-    best_gain = gain.max(axis=1)
-    ranking = _cut_ratios(gain, left_weight, known_weight[:, None], total) if (
-        problem.cut_by_merit and problem.criterion.normalise) else gain
-    best = np.argmax(ranking >= ranking.max(axis=1, keepdims=True) - EPS, axis=1)
-
-    attributes = np.arange(n_columns)
-    charge = np.log2(np.maximum(n_cuts, 1)) / total if problem.mdl_correction else 0.0
-    corrected = gain[attributes, best] - charge
-    valid = ((known.sum(axis=1) >= 2 * min_split[:, 0] - EPS) & (n_cuts > 0)
-             & (best_gain > EPS) & (corrected >= EPS))
-    branches = np.stack([left_weight[attributes, best], right_weight[attributes, best]], axis=1)
-    merit = problem.criterion.merit(corrected, split_info(branches, total))
-    above = np.argmax(run > best[:, None], axis=1)  # first case above the best cut
-    low, high = values[attributes, above - 1], values[attributes, above]
-    cut = (low + high) / 2
-    cut = np.where(cut == high, low, cut)
-    return Proposals(valid, np.where(valid, corrected, np.nan), np.where(valid, merit, np.nan),
-                     np.where(valid, cut, np.nan))
-
-
-def _cut_ratios(gain: np.ndarray, left_weight: np.ndarray, known_weight: np.ndarray,
-                total: float) -> np.ndarray:
-    """Gain ratio of every cut (unknown values a third branch, as in :func:`split_info`)."""
-    right_weight = known_weight - left_weight
-    info = (xlog2x(total) - xlog2x(left_weight) - xlog2x(right_weight)
-            - xlog2x(total - known_weight)) / total
-    with np.errstate(invalid="ignore", divide="ignore"):
-        ratio = np.where(info >= EPS, gain / info, 0.0)
-    return np.where(np.isfinite(gain), ratio, -np.inf)
-
-
-def categorical_proposals(
-    problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, total: float
-) -> Proposals:
-    """Tests of all categorical attributes at a node: one branch per declared value.
-
-    The class weights of every (attribute, value) cell come from one ``bincount`` over
-    :attr:`GrowingProblem.category_cells`. A test is valid if at least two branches weigh
-    ``min_cases`` or more (Quinlan 1993, ch. 2).
-    """
-    n_columns, n_values, n_classes = problem.categorical.size, problem.max_values, \
-        problem.n_classes
-    cells = n_columns * n_values + 1  # the last cell takes unknown values
-    bins = problem.y[rows][:, None] * cells + problem.category_cells[rows]
-    counts = np.bincount(bins.ravel(), weights=np.repeat(weights, n_columns),
-                         minlength=n_classes * cells)
-    counts = counts.reshape(n_classes, cells)[:, :-1].reshape(n_classes, n_columns, n_values)
-    branches = counts.sum(axis=0)
-    valid = np.count_nonzero(branches > problem.min_cases - EPS, axis=1) >= 2
-    known_weight = branches.sum(axis=1)
-    whole = problem.whole_weights(weights)
-    decrease = (problem.impurity(counts.sum(axis=2), whole)
-                - problem.impurity(counts, whole).sum(axis=1))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        gain = gain_numerator(known_weight / total * decrease) / known_weight
-    merit = problem.criterion.merit(gain, split_info(branches, total))
-    return Proposals(valid, np.where(valid, gain, np.nan), np.where(valid, merit, np.nan),
-                     np.full(n_columns, np.nan))
-
-
-def propose(
-    problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, total: float,
-    order: np.ndarray | None = None,
-) -> Proposals:
-    """The best test of every attribute (in attribute order) at a node."""
-    parts = []
-    if problem.continuous.size:
-        parts.append((problem.continuous,
-                      continuous_proposals(problem, rows, weights, total, order)))
-    if problem.categorical.size:
-        parts.append((problem.categorical, categorical_proposals(problem, rows, weights, total)))
-    if len(parts) == 1:
-        return parts[0][1]
-    n = problem.n_values.size
-    found = Proposals(np.zeros(n, bool), *(np.full(n, np.nan) for _ in range(3)))
-    for columns, part in parts:
-        for name in ("valid", "gain", "merit", "cut"):
-            getattr(found, name)[columns] = getattr(part, name)
-    return found
 
 
 def choose_test(

@@ -160,30 +160,33 @@ class Pruner:
         for child, (r, w) in zip(node.children, parts, strict=True):
             self.redistribute(child, r, w)
 
-    def prune(self, node: Node) -> None:
+    def prune(self, node: Node) -> float:
         """Prune the subtree bottom-up: keep it, replace it by a leaf, or raise its largest branch.
 
         Replacing by a leaf wins if its predicted errors are within :data:`PRUNING_SLACK` of
         both alternatives; otherwise the largest branch replaces the node if within the slack
         of the subtree, and the node's cases are sent through it before pruning it again.
+
+        Returns the predicted errors of the pruned subtree (:meth:`subtree_errors`), so that
+        each node's are summed from its branches' once, not recomputed over the whole subtree
+        at every node above it.
         """
         if node.is_leaf:
-            return
-        for child in node.children:
-            self.prune(child)
+            return predicted_errors(node.dist, self.cf)
+        as_tree = sum([self.prune(child) for child in node.children])
         largest = node.children[largest_branch([child.total for child in node.children])]
         if self.subtree_raising:
             raised_errors = self.branch_errors(largest, node.rows, node.weights)
         else:
             raised_errors = np.inf
         as_leaf = predicted_errors(node.dist, self.cf)
-        as_tree = self.subtree_errors(node)
         slack = PRUNING_SLACK + EPS
         if as_leaf < as_tree + slack and as_leaf < raised_errors + slack:
             node.make_leaf()
-            return
+            return as_leaf
         if raised_errors < as_tree + slack:
             node.feature, node.threshold = largest.feature, largest.threshold
             node.children = largest.children
             self.redistribute(node, node.rows, node.weights)
-            self.prune(node)
+            return self.prune(node)
+        return as_tree

@@ -69,7 +69,7 @@ def first_max(values: np.ndarray) -> int:
     declared order, equal branch weights to the first branch.
     """
     values = np.asarray(values, dtype=float)
-    if values.size > 8:  # many classes: the first maximum, unless others are within EPS of it
+    if values.size > 64:  # many values: the first maximum, unless others are within EPS of it
         near = np.flatnonzero(values >= values.max() - EPS)
         if near.size == 1:
             return int(near[0]) if values[near[0]] > EPS else 0
@@ -88,7 +88,7 @@ def class_weights(y: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndar
 def branch_of(node: Node, values: np.ndarray) -> np.ndarray:
     """Branch index of each value under the node's test, ``-1`` where the value is unknown."""
     if np.isnan(node.threshold):
-        return np.nan_to_num(values, nan=-1.0).astype(int)
+        return np.where(np.isnan(values), -1.0, values).astype(int)
     return np.where(np.isnan(values), -1, values > node.threshold).astype(int)
 
 
@@ -123,8 +123,14 @@ def route(
         One entry per branch. Cases with an unknown value appear in every branch whose
         fraction exceeds :data:`EPS`.
     """
-    branch = branch_of(node, Z[rows, node.feature])
-    parts = split_positions(branch, weights, n_branches, fractions)
+    values = Z[rows, node.feature]
+    if not np.isnan(node.threshold):
+        if not np.isnan(values).any():
+            # no unknown value: the same parts as below, in fewer array operations
+            right = values > node.threshold
+            left = ~right
+            return [(rows[left], weights[left]), (rows[right], weights[right])]
+    parts = split_positions(branch_of(node, values), weights, n_branches, fractions)
     return [(rows[positions], part_weights) for positions, part_weights in parts]
 
 
@@ -139,20 +145,23 @@ def split_positions(
     ``branch`` is each case's branch, ``-1`` for an unknown value. A branch lists its own
     cases in their order, then the cases with an unknown value in theirs.
     """
-    missing = np.flatnonzero(branch < 0)
+    # one stable sort by branch (unknown values first) lists every branch's cases in order
+    order = np.argsort(branch, kind="stable")
+    ends = np.cumsum(np.bincount(branch + 1, minlength=n_branches + 1)).tolist()
+    ordered_weights = weights[order]
+    missing = order[: ends[0]]
     if fractions is None and missing.size:
-        known = branch >= 0
-        bag = np.bincount(branch[known], weights=weights[known], minlength=n_branches)
+        bag = np.bincount(branch[order[ends[0]:]], weights=ordered_weights[ends[0]:],
+                          minlength=n_branches)
         known_total = bag.sum()
         uniform = np.full(n_branches, 1.0 / n_branches)
         fractions = bag / known_total if known_total >= EPS else uniform
     parts = []
     for b in range(n_branches):
-        positions = np.flatnonzero(branch == b)
-        part_weights = weights[positions]
+        positions, part_weights = order[ends[b]:ends[b + 1]], ordered_weights[ends[b]:ends[b + 1]]
         if missing.size and fractions[b] > EPS:
             positions = np.concatenate([positions, missing])
-            part_weights = np.concatenate([part_weights, weights[missing] * fractions[b]])
+            part_weights = np.concatenate([part_weights, ordered_weights[: ends[0]] * fractions[b]])
         parts.append((positions, part_weights))
     return parts
 
