@@ -1,4 +1,5 @@
-"""End-to-end: the tiny yildiz15 study (monks-1 and haberman, 2 x 2 folds, a coarse grid)."""
+"""End-to-end: the tiny yildiz15 study (monks-1 and haberman, 2 x 2 folds, a coarse grid; Figures
+10-11 on d = 2 and 3)."""
 
 import pandas as pd
 from workflow_helpers import ROOT, run, scratch_project
@@ -33,12 +34,23 @@ def test_tiny_yildiz15_tables_claims_and_cd_diagrams(tmp_path, mirror):
     claims = pd.read_csv(work / "results/tables/yildiz15_claims.csv")
     assert len(claims) == 10
     assert set(claims["verdict"]) <= {"claim holds", "claim fails", "not run"}
-    for name in ("cd_error", "cd_nodes"):
+    for name in ("cd_error", "cd_nodes", "fig10", "fig11"):
         assert (work / f"figures/yildiz15_{name}.png").stat().st_size > 1000
+
+    # Figures 10-11 on the tiny dims [2, 3], shapes with up to 3 nodes and depth <= d
+    vc = pd.read_csv(work / "results/tables/yildiz15_vc.csv")
+    assert vc.groupby("d").size().to_dict() == {2: 3, 3: 4}
+    assert (vc["exact"] >= vc["lb"]).all() and (vc["figure"] == "fig10").sum() == 3
+    d3 = vc[vc["d"] == 3].set_index("shape")
+    assert d3.loc["(L,(L,L))", ["lb", "exact", "paper_lb", "paper_exact"]].tolist() == [3, 4, 3, 4]
+    assert d3["verdict_exact"].eq("reproduced").all()
+    assert "claim holds" in (work / "results/tables/yildiz15_vc.md").read_text()
+    card = pd.read_csv(work / "results/yildiz15/scorecard.csv")
+    assert card["study"].eq("yildiz15").all() and len(card) == 2 * 4 + 1 + 10
 
     # the same config gives byte-identical results with one core
     again = scratch_project(tmp_path / "again")
     run(again, "--cores", "1", *args)
     for path in ("results/yildiz15/folds/HA.csv", "results/tables/yildiz15_table2.csv",
-                 "results/tables/yildiz15_claims.csv"):
+                 "results/tables/yildiz15_claims.csv", "results/tables/yildiz15_vc.csv"):
         assert (work / path).read_bytes() == (again / path).read_bytes(), path

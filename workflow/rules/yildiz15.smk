@@ -100,3 +100,63 @@ rule yildiz15_claims:
         alpha=config["yildiz15"]["alpha"],
     script:
         "../scripts/yildiz15/claims.py"
+
+
+rule yildiz15_vc:
+    input:
+        paper="data/paper/yildiz15/vc_pairs.csv",
+        code=REPORT_CODE + package("vc", "studies/yildiz15/vc.py"),
+    output:
+        csv="results/tables/yildiz15_vc.csv",
+        md="results/tables/yildiz15_vc.md",
+    log:
+        "logs/yildiz15_vc.log",
+    benchmark:
+        "logs/benchmarks/yildiz15_vc.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dims=config["yildiz15"]["vc"]["dims"],
+        max_nodes=config["yildiz15"]["vc"]["max_nodes"],
+    script:
+        "../scripts/yildiz15/vc.py"
+
+
+rule yildiz15_vc_figures:
+    input:
+        table="results/tables/yildiz15_vc.csv",
+        code=REPORT_CODE + package("vc/shapes.py", "studies/yildiz15/vc_figure.py"),
+    output:
+        fig10=report(
+            "figures/yildiz15_fig10.png",
+            caption="../report/yildiz15_vc.rst",
+            category="yildiz15",
+            subcategory="VC-dimension",
+        ),
+        fig11=report(
+            "figures/yildiz15_fig11.png",
+            caption="../report/yildiz15_vc.rst",
+            category="yildiz15",
+            subcategory="VC-dimension",
+        ),
+    log:
+        "logs/yildiz15_vc_figures.log",
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/yildiz15/vc_figures.py"
+
+
+rule yildiz15_scorecard:
+    input:
+        vc="results/tables/yildiz15_vc.csv",
+        claims="results/tables/yildiz15_claims.csv",
+        code=REPORT_CODE + package("studies/yildiz15/scorecard.py"),
+    output:
+        "results/yildiz15/scorecard.csv",
+    log:
+        "logs/yildiz15_scorecard.log",
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/yildiz15/scorecard.py"

@@ -60,9 +60,8 @@ def node_values(tree: FlatTree, n_values: np.ndarray, kind: str,
         raise ValueError(f"features must be one of {FEATURES}, got {features!r}")
     values = np.ones(tree.n_nodes, dtype=float)
     if kind == "continuous":
-        # the value of a bottom node inside a tree (line 4 of LB-continuous), read off a full
-        # tree of height 2, whose two bottom nodes are summed (line 7)
-        stump = lb_continuous((("L", "L"), ("L", "L")), int(len(n_values))) / 2
+        # line 4 of LB-continuous: floor(log2 d) + 1 for every bottom node, the root included
+        stump = lb_continuous(("L", "L"), int(len(n_values)))
         values[~tree.is_leaf] = stump
         return values
     cache: dict[tuple[int, ...], float] = {}

@@ -10,12 +10,16 @@ from collections.abc import Mapping
 
 from smalltrees.config import ConfigError, check_names
 
-TABLES = ("table1", "table2", "table3", "table4", "claims")
-FIGURES = ("cd_error", "cd_nodes")
+HAS_SCORECARD = True
+"""The study writes results/yildiz15/scorecard.csv (rule yildiz15_scorecard)."""
+
+TABLES = ("table1", "table2", "table3", "table4", "claims", "vc")
+FIGURES = ("cd_error", "cd_nodes", "fig10", "fig11")
 
 
 def outputs(config: Mapping) -> list[str]:
-    """Yildiz (2015): Tables I-IV, the claims and the CD diagrams of Tables II-III."""
+    """Yildiz (2015): Tables I-IV, the claims, the CD diagrams of Tables II-III, and Figures
+    10-11 with their table (LB and exact VC-dimension)."""
     return ([f"results/tables/yildiz15_{t}.{ext}" for t in TABLES for ext in ("csv", "md")]
             + [f"figures/yildiz15_{f}.png" for f in FIGURES])
 

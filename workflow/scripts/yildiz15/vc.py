@@ -1,0 +1,16 @@
+"""Snakemake glue: Figures 10-11 as a table, LB-binary and the exact VC-dimension of every shape
+beside the paper's pairs, and the "difference at most one" claim."""
+
+import pandas as pd
+
+from smalltrees.files import write_text
+from smalltrees.logs import log_to
+from smalltrees.studies.yildiz15.vc import claim, render, settings_text, vc_rows, vc_table
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log_to(snakemake.log[0])
+params = snakemake.params
+table = vc_table(vc_rows(params.dims, params.max_nodes), pd.read_csv(snakemake.input.paper))
+write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
+write_text(snakemake.output.md,
+           render(table, claim(table), settings_text(params.dims, params.max_nodes)))
