@@ -35,6 +35,16 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
     card = pd.read_csv(works["2"] / "results/scorecard.csv")
     assert set(card["study"]) >= {"auer95"} and card["verdict"].notna().all()
     assert (works["2"] / "results/scorecard.html").stat().st_size > 1000
+    # section 4: learning curves of both depths on every dataset, a size >= |IR| dropped
+    curves = pd.read_csv(works["2"] / "results/tables/auer95_learning_curves.csv")
+    assert set(curves["code"]) == {"IR", "LA"} and set(curves["level"]) == {"T1", "T2"}
+    assert curves.loc[curves["code"] == "IR", "m"].max() == 90
+    assert (curves["draws"] == 2).all()
+    assert "IR: m = [200]" in (works["2"] / "results/tables/auer95_learning_curves.md").read_text()
+    factors = pd.read_csv(works["2"] / "results/tables/auer95_vc_factors.csv")
+    assert set(factors["bound"]) == {"lower", "upper (A)", "upper (B)"}
+    for figure in ("auer95_fig1.png", "auer95_curves_all.png"):
+        assert (works["2"] / "figures" / figure).stat().st_size > 1000
     # the Snakemake report holds the scorecard, every table (as HTML) and every figure
     run(works["2"], "--report", "report.zip", "--configfile", TINY, "--config",
         f"mirrors=[\"{mirror}\"]")

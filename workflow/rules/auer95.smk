@@ -1,5 +1,24 @@
 # Auer, Holte & Maass (1995), section 3: Table 1 (datasets), Sky1/Sky2, and Table 2 (repeated
-# cross-validation of T2 vs C4.5, through the shared rule cross_validate).
+# cross-validation of T2 vs C4.5, through the shared rule cross_validate); section 4: learning
+# curves of T1 and T2 (Figure 1) and the factors predicted from Theorem 4's bounds.
+from smalltrees.studies.auer95.plan import (
+    curve_datasets,
+    curve_files,
+    curve_grid,
+    curve_params,
+    curve_protocol,
+)
+
+CURVE_DATASETS = curve_datasets(config) if "curves" in config["auer95"] else []
+CURVE_PROTOCOL = curve_protocol(config) if "curves" in config["auer95"] else ""
+SECTION4_SCORED = (
+    {
+        "factors": "results/tables/auer95_vc_factors.csv",
+        "claims": "results/tables/auer95_section4_claims.csv",
+    }
+    if "curves" in config["auer95"]
+    else {}
+)
 
 
 rule auer95_table1:
@@ -12,12 +31,12 @@ rule auer95_table1:
         md="results/tables/auer95_table1.md",
     log:
         "logs/auer95_table1.log",
+    conda:
+        "../../environment.yml"
     params:
         datasets=config["auer95"]["datasets"],
         names={d: REGISTRY[d].get("name", d) for d in config["auer95"]["datasets"]},
         notes={d: REGISTRY[d].get("note", "") for d in config["auer95"]["datasets"]},
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/auer95/table1.py"
 
@@ -52,11 +71,11 @@ rule auer95_sky:
         md="results/tables/auer95_sky.md",
     log:
         "logs/auer95_sky.log",
+    conda:
+        "../../environment.yml"
     params:
         datasets=config["auer95"]["datasets"],
         notes=paper_notes("auer95", "sky2"),
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/auer95/sky.py"
 
@@ -73,14 +92,14 @@ rule auer95_table2:
         md="results/tables/auer95_table2.md",
     log:
         "logs/auer95_table2.log",
+    conda:
+        "../../environment.yml"
     params:
         datasets=config["auer95"]["datasets"],
         learners=config["auer95"]["cv"]["learners"],
         compare=config["auer95"]["table2"]["compare"],
         tolerance=config["auer95"]["tolerance_sd"],
         notes=paper_notes("auer95", "table2"),
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/auer95/table2.py"
 
@@ -88,7 +107,8 @@ rule auer95_table2:
 rule auer95_table2_figure:
     input:
         table="results/tables/auer95_table2.csv",
-        code=REPORT_CODE + package("studies/auer95/figure.py", "studies/auer95/table2.py"),
+        code=REPORT_CODE
+        + package("studies/auer95/figure.py", "studies/auer95/table2.py"),
     output:
         png=report(
             "figures/auer95_table2.png",
@@ -99,20 +119,21 @@ rule auer95_table2_figure:
         pdf="figures/auer95_table2.pdf",
     log:
         "logs/auer95_table2_figure.log",
+    conda:
+        "../../environment.yml"
     params:
         compare=config["auer95"]["table2"]["compare"],
         design=(
             f"{config['auer95']['cv']['repetitions']} x "
             f"{config['auer95']['cv']['folds']}-fold CV"
         ),
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/auer95/table2_figure.py"
 
 
 rule auer95_scorecard:
     input:
+        **SECTION4_SCORED,
         table1="results/tables/auer95_table1.csv",
         sky="results/tables/auer95_sky.csv",
         table2="results/tables/auer95_table2.csv",
@@ -122,10 +143,136 @@ rule auer95_scorecard:
         "results/auer95/scorecard.csv",
     log:
         "logs/auer95_scorecard.log",
+    conda:
+        "../../environment.yml"
     params:
         compare=config["auer95"]["table2"]["compare"],
         tolerance=config["auer95"]["tolerance_sd"],
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/auer95/scorecard.py"
+
+
+# Section 4: learning curves of T1 and T2 against the VC-dimension bounds (Figure 1, Theorem 4).
+
+
+rule auer95_curve:
+    input:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+        code=LEARNER_CODE
+        + package("studies/auer95/curves.py", "evaluation/resampling.py"),
+    output:
+        "results/auer95/curves/{dataset}/{level}.csv",
+    log:
+        "logs/auer95_curve/{dataset}/{level}.log",
+    benchmark:
+        "logs/benchmarks/auer95_curve/{dataset}/{level}.tsv"
+    wildcard_constraints:
+        level="T1|T2",
+    conda:
+        "../../environment.yml"
+    params:
+        learner=curve_params(config, "learner"),
+        grid=curve_params(config, "grid"),
+        repetitions=config["auer95"].get("curves", {}).get("repetitions"),
+        seed=config["seed"],
+        stream=config["auer95"].get("curves", {}).get("stream"),
+    script:
+        "../scripts/auer95/curve.py"
+
+
+rule auer95_vc_factors:
+    input:
+        csv=[f"data/processed/{d}.csv" for d in CURVE_DATASETS],
+        meta=[f"data/processed/{d}.json" for d in CURVE_DATASETS],
+        sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
+        paper="data/paper/auer95/section4.csv",
+        code=REPORT_CODE + package("studies/auer95/factors.py", "vc/auer.py"),
+    output:
+        csv="results/tables/auer95_vc_factors.csv",
+        md="results/tables/auer95_vc_factors.md",
+    log:
+        "logs/auer95_vc_factors.log",
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=CURVE_DATASETS,
+        K=3,
+        base=config["auer95"].get("curves", {}).get("log_base"),
+        around=config["auer95"].get("curves", {}).get("around"),
+    script:
+        "../scripts/auer95/vc_factors.py"
+
+
+rule auer95_learning_curves:
+    input:
+        draws=curve_files(config) if CURVE_DATASETS else [],
+        sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
+        factors="results/tables/auer95_vc_factors.csv",
+        code=REPORT_CODE
+        + package(
+            "studies/auer95/learning_curves.py",
+            "studies/auer95/curves.py",
+            "studies/auer95/fits.py",
+        ),
+    output:
+        csv="results/tables/auer95_learning_curves.csv",
+        md="results/tables/auer95_learning_curves.md",
+        claims="results/tables/auer95_section4_claims.csv",
+    log:
+        "logs/auer95_learning_curves.log",
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=CURVE_DATASETS,
+        levels=config["auer95"].get("curves", {}).get("levels"),
+        grids={d: curve_grid(config, d) for d in CURVE_DATASETS},
+        protocol=CURVE_PROTOCOL,
+    script:
+        "../scripts/auer95/learning_curves.py"
+
+
+rule auer95_figure1:
+    input:
+        table="results/tables/auer95_learning_curves.csv",
+        code=REPORT_CODE + package("studies/auer95/figure1.py"),
+    output:
+        png=report(
+            "figures/auer95_fig1.png",
+            caption="../report/auer95_fig1.rst",
+            category="auer95",
+            subcategory="section 4",
+        ),
+        pdf="figures/auer95_fig1.pdf",
+    log:
+        "logs/auer95_figure1.log",
+    conda:
+        "../../environment.yml"
+    params:
+        kind="paper",
+        datasets=config["auer95"].get("curves", {}).get("datasets"),
+    script:
+        "../scripts/auer95/figure1.py"
+
+
+rule auer95_curves_figure:
+    input:
+        table="results/tables/auer95_learning_curves.csv",
+        code=REPORT_CODE + package("studies/auer95/figure1.py"),
+    output:
+        png=report(
+            "figures/auer95_curves_all.png",
+            caption="../report/auer95_curves_all.rst",
+            category="auer95",
+            subcategory="section 4",
+        ),
+        pdf="figures/auer95_curves_all.pdf",
+    log:
+        "logs/auer95_curves_figure.log",
+    conda:
+        "../../environment.yml"
+    params:
+        kind="all",
+        datasets=CURVE_DATASETS,
+    script:
+        "../scripts/auer95/figure1.py"

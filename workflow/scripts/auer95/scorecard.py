@@ -16,5 +16,7 @@ items = scorecard_items(
     snakemake.params.compare,
     snakemake.params.tolerance,
     {(t, c): n for t, c, n in zip(notes["table"], notes["code"], notes["note"], strict=True)},
+    pd.read_csv(snakemake.input.factors) if "factors" in snakemake.input.keys() else None,
+    pd.read_csv(snakemake.input.claims) if "claims" in snakemake.input.keys() else None,
 )
 write_text(snakemake.output[0], items.to_csv(index=False, lineterminator="\n"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from smalltrees.config import ConfigError, check_names
 
@@ -13,8 +13,69 @@ COMPARED_CLASSES = {"t2": "T2", "c45": "C45"}
 """The learner class each ``auer95.table2.compare`` role must have."""
 
 
+LEVEL_CLASSES = {"T1": "T1", "T2": "T2"}
+"""The learner class each ``auer95.curves.levels`` entry must have."""
+
+
 def outputs(config: Mapping) -> list[str]:
-    """Auer et al. (1995) section 3: Table 1, Sky1/Sky2, Table 2 and its figure."""
+    """Auer et al. (1995) section 3 (Table 1, Sky1/Sky2, Table 2 and its figure) and, with an
+    ``auer95.curves`` section, section 4 (Figure 1, the factor and learning-curve tables)."""
+    return section3_outputs(config) + (section4_outputs(config)
+                                       if "curves" in config["auer95"] else [])
+
+
+def section4_outputs(config: Mapping) -> list[str]:
+    """Section 4: the predicted factors, the learning curves, Figure 1 and all datasets."""
+    tables = [f"results/tables/auer95_{name}.{ext}" for name in ("vc_factors", "learning_curves")
+              for ext in ("csv", "md")] + ["results/tables/auer95_section4_claims.csv"]
+    figures = [f"figures/auer95_fig1.{ext}" for ext in ("png", "pdf")]
+    if config["auer95"]["curves"].get("all_datasets", False):
+        figures += [f"figures/auer95_curves_all.{ext}" for ext in ("png", "pdf")]
+    return tables + figures
+
+
+def curve_datasets(config: Mapping) -> list[str]:
+    """The datasets with learning curves: the paper's (``curves.datasets``), then, with
+    ``curves.all_datasets``, every other dataset of the study."""
+    curves = config["auer95"]["curves"]
+    extra = config["auer95"]["datasets"] if curves.get("all_datasets", False) else []
+    return list(dict.fromkeys([*curves["datasets"], *extra]))
+
+
+def curve_files(config: Mapping) -> list[str]:
+    """The per-(dataset, depth) draw files of the learning curves."""
+    return [f"results/auer95/curves/{code}/{level}.csv" for code in curve_datasets(config)
+            for level in config["auer95"]["curves"]["levels"]]
+
+
+def curve_grid(config: Mapping, code: str) -> list[int]:
+    """The training-set sizes of ``code``: its own grid, else the default one."""
+    curves = config["auer95"]["curves"]
+    return list(curves["grid"].get(code, curves["default_grid"]))
+
+
+def curve_params(config: Mapping, what: str) -> Callable:
+    """A params function of the ``{dataset}``/``{level}`` wildcards of a curve job: the
+    learner entry of the level (``"learner"``) or the dataset's sizes (``"grid"``)."""
+
+    def param(wildcards):
+        if what == "learner":
+            return config["learners"][config["auer95"]["curves"]["levels"][wildcards.level]]
+        return curve_grid(config, wildcards.dataset)
+
+    return param
+
+
+def curve_protocol(config: Mapping) -> str:
+    """The learning-curve protocol in words, for the table."""
+    curves = config["auer95"]["curves"]
+    return (f"{curves['repetitions']} training sets per size m drawn without replacement "
+            f"(seed {config['seed']}, stream {curves.get('stream', 'auer95_curves')!r}), "
+            "error on the held-out rest")
+
+
+def section3_outputs(config: Mapping) -> list[str]:
+    """Section 3: Table 1, Sky1/Sky2, Table 2 and its figure."""
     return [
         "results/tables/auer95_table1.csv",
         "results/tables/auer95_table1.md",
@@ -42,3 +103,21 @@ def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str])
                 f"{key}: learner {name!r} has class {classes[name]!r}; the paper's "
                 f"{role} row needs a learner of class {wanted!r}"
             )
+    if "curves" in auer95:
+        check_curves(auer95, classes)
+
+
+def check_curves(auer95: Mapping, classes: Mapping[str, str]) -> None:
+    """Section 4: T1/T2 levels of the right class, datasets of the study, R >= 2."""
+    curves = auer95["curves"]
+    for level, name in curves["levels"].items():
+        key = f"auer95.curves.levels.{level}"
+        check_names(key, [name], classes, "learner")
+        if classes[name] != LEVEL_CLASSES[level]:
+            raise ConfigError(f"{key}: learner {name!r} has class {classes[name]!r}; the "
+                              f"{level} curve needs a learner of class {LEVEL_CLASSES[level]!r}")
+    check_names("auer95.curves.datasets", curves["datasets"], auer95["datasets"],
+                "dataset of auer95.datasets")
+    if curves["repetitions"] < 2:
+        raise ConfigError(f"auer95.curves.repetitions: {curves['repetitions']}; the standard "
+                          "error of a curve point needs at least 2 draws per size")

@@ -25,8 +25,11 @@ COMPLEXITY = {"c45_dynamic_complexity": ("d.c.", 0.005), "c45_pct_deeper_than_2"
 
 def scorecard_items(table1: pd.DataFrame, sky: pd.DataFrame, table2: pd.DataFrame,
                     compare: Mapping[str, str], tolerance: float,
-                    notes: Mapping[tuple[str, str], str]) -> pd.DataFrame:
-    """One row per compared cell of Table 1, Sky2 and Table 2 (``notes`` by (table, code))."""
+                    notes: Mapping[tuple[str, str], str],
+                    factors: pd.DataFrame | None = None,
+                    claims: pd.DataFrame | None = None) -> pd.DataFrame:
+    """One row per compared cell of Table 1, Sky2 and Table 2 (``notes`` by (table, code)),
+    and, for section 4, per predicted factor the paper quotes and per curve-shape claim."""
     rows = []
     for record in table1.to_dict("records"):
         for key, rounding in TABLE1.items():
@@ -55,6 +58,29 @@ def scorecard_items(table1: pd.DataFrame, sky: pd.DataFrame, table2: pd.DataFram
             paper, ours = record[f"paper_{metric}"], record[metric]
             rows.append(item(STUDY, f"Table 2, C4.5 {label}, {code}", paper, None, ours, None,
                              exact_rule(ours, paper, rounding), f"exact (± {rounding})", note))
+    if factors is not None:
+        rows += _factor_items(factors)
+    if claims is not None:
+        rows += [item(STUDY, f"Section 4 claim ({r['level']}): {r['claim']}", r["where"], None,
+                      r["ours"], None, r["verdict"], "qualitative: see the curve table", "")
+                 for r in claims.to_dict("records")]
     return scorecard_frame(rows)
+
+
+def _factor_items(factors: pd.DataFrame) -> list[dict]:
+    """The predicted factors the paper quotes (CR, SE), one item per bound and b counting."""
+    rows = []
+    for record in factors.to_dict("records"):
+        for term in ("F_up", "F_low"):
+            verdict = record[f"{term}_verdict"]
+            if not isinstance(verdict, str) or not verdict:
+                continue
+            rows.append(item(
+                STUDY, f"Section 4, {term} of {record['code']} ({record['bound']} bound, b = "
+                f"{record['b']}: {record['b_counts']})", record[f"paper_{term}"], None,
+                record[term], None, verdict, "within the paper's range, or within the "
+                "configured fraction of 'around x'", "the paper's inputs are not stated; "
+                "ours are in the factor table"))
+    return rows
 
 

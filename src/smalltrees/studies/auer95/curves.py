@@ -1,0 +1,72 @@
+"""Learning curves of T1 and T2, Auer, Holte & Maass (1995) section 4 and Figure 1.
+
+The paper plots the training-set size m against 1/eps, where eps = Err(T_d(S_train)) -
+(1 - Sky_d): the excess error of the learned d-level tree over the best d-level tree of the
+whole dataset S (Sky_d, T_d run on all of S). It does not give the protocol; we take the reading
+notes' (``shared/papers/notes/auer95-section4.md``, A-1/A-2/A-9):
+
+- for each m of a grid, R training sets of m examples drawn uniformly without replacement from
+  S (unstratified), each draw seeded by (seed, stream, dataset, m, r);
+- the "true error" of the learned tree is its error on the held-out rest S \\ S_train;
+- the errors are averaged over the R draws and eps is formed from the mean (not 1/eps averaged);
+- a point whose mean eps is <= 0 is kept in the table and dropped from the 1/eps plot;
+- a grid value m >= |S| leaves no test data: it is dropped, and the drop is recorded.
+
+:func:`draw_errors` is the per-(dataset, learner) job; :func:`summarise` turns its tidy rows
+into the per-m curve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.evaluation.resampling import seed_for
+
+
+def usable_sizes(grid: Sequence[int], n: int) -> tuple[list[int], list[int]]:
+    """``(kept, dropped)``: the grid sizes that leave at least one test example, and the rest."""
+    kept = sorted({int(m) for m in grid if 1 <= int(m) < n})
+    dropped = sorted({int(m) for m in grid if int(m) >= n})
+    return kept, dropped
+
+
+def draw_errors(X: pd.DataFrame, y: np.ndarray, make_learner, sizes: Sequence[int],
+                repetitions: int, seed: int, stream: str, dataset: str) -> pd.DataFrame:
+    """Test errors of ``make_learner()`` trained on ``repetitions`` random draws of each size.
+
+    Returns one row per (m, draw): ``m, draw, test_size, test_errors, test_error``.
+    """
+    y = np.asarray(y)
+    n = len(y)
+    rows = []
+    for m in sizes:
+        for r in range(repetitions):
+            rng = np.random.default_rng(seed_for(seed, stream, dataset, int(m), r))
+            order = rng.permutation(n)
+            train, test = order[:m], order[m:]
+            model = make_learner().fit(X.iloc[train], y[train])
+            wrong = int(np.sum(model.predict(X.iloc[test]) != y[test]))
+            rows.append({"m": int(m), "draw": r, "test_size": len(test), "test_errors": wrong,
+                         "test_error": wrong / len(test)})
+    return pd.DataFrame(rows, columns=["m", "draw", "test_size", "test_errors", "test_error"])
+
+
+def summarise(draws: pd.DataFrame, sky: float) -> pd.DataFrame:
+    """Per m: mean and standard error of the test error over the draws, and eps (fractions).
+
+    ``sky`` is Sky_d in percent. ``eps = mean error - (1 - sky/100)``; ``in_plot`` is False
+    where eps <= 0 (no 1/eps).
+    """
+    grouped = draws.groupby("m")["test_error"]
+    curve = pd.DataFrame({
+        "draws": grouped.size(),
+        "error": grouped.mean(),
+        "error_se": grouped.std(ddof=1) / np.sqrt(grouped.size()),
+    }).reset_index()
+    # rounded so that float noise (0.1 - (1 - 0.9) = 1e-17) is not read as a tiny positive eps
+    curve["eps"] = (curve["error"] - (1.0 - sky / 100.0)).round(12)
+    curve["in_plot"] = curve["eps"] > 0
+    return curve

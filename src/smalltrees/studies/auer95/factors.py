@@ -1,0 +1,101 @@
+"""The predicted T2/T1 sample-size factors of Auer et al. (1995), section 4.
+
+Ignoring log factors, m = O(VC / eps^2) for any distribution and m = Omega(opt * VC / eps^2) for
+some, so between TREE(2) and TREE(1) the paper predicts the factors
+
+    F_up = VC(TREE(2)) / VC(TREE(1)),   F_low = opt2 VC(TREE(2)) / (opt1 VC(TREE(1))),
+
+with opt_d = 1 - Sky_d (the extraction prints VC(TREE(2)) in both numerator and denominator of
+F_low, a typo: the reading notes' section 3). VC is bounded by :func:`smalltrees.vc.auer_bounds`
+(lower bound, and the upper bound in both readings of its garbled parentheses); like bounds are
+compared with like. The inputs the paper does not give are shown: n (attributes), b (the most
+values of a categorical attribute, with and without "missing" as a value), K = p + 1.
+
+The paper: "for CR these terms have values between 17 and 25", "for SE the first term has a
+value around 4 and the second term a value around 2". A range reproduces when ours lies in it;
+"around x" when ours is within ``around`` (a fraction, config) of x -- both by the shared
+``exact_rule`` with the half-width as its allowance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+
+from smalltrees.evaluation.verdicts import exact_rule
+from smalltrees.reporting.markdown import to_markdown
+from smalltrees.vc.auer import READINGS, auer_bounds
+
+TERMS = {"F_up": "VC ratio", "F_low": "error x VC ratio"}
+
+
+def dataset_inputs(X: pd.DataFrame) -> dict[str, int]:
+    """n (attributes) and b (most categories of a categorical attribute; 1 when none), with
+    and without "missing" counted as a value."""
+    values = [len(X[c].cat.categories) for c in X.columns
+              if isinstance(X[c].dtype, pd.CategoricalDtype)]
+    b = max(values, default=1)
+    return {"n": X.shape[1], "b": b, "b_missing": b + 1}
+
+
+def predicted_factors(inputs: Mapping[str, Mapping[str, int]], sky: Mapping[str, Mapping],
+                      K: int, base: float = 2.0) -> pd.DataFrame:
+    """One row per (dataset, b counting, bound): VC(1), VC(2), F_up and F_low."""
+    rows = []
+    for code, given in inputs.items():
+        opt1, opt2 = 1 - sky[code]["sky1"] / 100, 1 - sky[code]["sky2"] / 100
+        for counting, b in (("values", given["b"]), ("values + missing", given["b_missing"])):
+            bounds = {"lower": [auer_bounds(d, given["n"], b, K, "A", base)[0] for d in (1, 2)]}
+            for reading in READINGS:
+                bounds[f"upper ({reading})"] = [auer_bounds(d, given["n"], b, K, reading,
+                                                            base)[1] for d in (1, 2)]
+            for bound, (vc1, vc2) in bounds.items():
+                rows.append({"code": code, "n": given["n"], "b_counts": counting, "b": b,
+                             "K": K, "sky1": sky[code]["sky1"], "sky2": sky[code]["sky2"],
+                             "bound": bound, "vc1": round(vc1, 3), "vc2": round(vc2, 3),
+                             "F_up": round(vc2 / vc1, 3),
+                             "F_low": round(opt2 * vc2 / (opt1 * vc1), 3)})
+    return pd.DataFrame(rows)
+
+
+def judge(factors: pd.DataFrame, paper: pd.DataFrame, around: float) -> pd.DataFrame:
+    """Each factor beside the paper's words (``paper``: code, term, low, high, words, where)
+    with a verdict; datasets the paper does not quote get none."""
+    quoted = paper.set_index(["code", "term"])
+    out = factors.copy()
+    for term in TERMS:
+        words, verdicts = [], []
+        for code, ours in zip(out["code"], out[term], strict=True):
+            if (code, term) not in quoted.index:
+                words.append("")
+                verdicts.append("")
+                continue
+            row = quoted.loc[(code, term)]
+            low, high = float(row["low"]), float(row["high"])
+            half = (high - low) / 2 if high > low else around * low
+            words.append(str(row["words"]))
+            verdicts.append(exact_rule(ours, (low + high) / 2, half))
+        out[f"paper_{term}"] = words
+        out[f"{term}_verdict"] = verdicts
+    return out
+
+
+def render_factors(table: pd.DataFrame, base: float, around: float) -> str:
+    """Markdown: the inputs, the bounds and each factor beside the paper's words."""
+    shown = table[["code", "n", "b_counts", "b", "K", "sky1", "sky2", "bound", "vc1", "vc2",
+                   "F_up", "paper_F_up", "F_up_verdict", "F_low", "paper_F_low",
+                   "F_low_verdict"]]
+    return (
+        "# Auer, Holte & Maass (1995) section 4: predicted T2/T1 sample-size factors\n\n"
+        "F_up = VC(TREE(2)) / VC(TREE(1)) (the upper sample bound m = O(VC/eps^2)); F_low = "
+        "opt2 VC(TREE(2)) / (opt1 VC(TREE(1))) with opt_d = 1 - Sky_d (the lower bound "
+        "m = Omega(opt VC/eps^2)). VC from Theorem 4's explicit bounds (smalltrees.vc."
+        f"auer_bounds, log base {base:g}; the upper bound in both readings of its garbled "
+        "parentheses), like bounds compared with like. n: attributes; b: most values of a "
+        "categorical attribute, with or without 'missing' as a value (the paper does not say "
+        "which); K = p + 1 = 3. The paper gives neither its inputs nor its formulas' "
+        "readings: a row that does not reach the paper's words is 'not recovered from the "
+        f"stated formulas' under those inputs. 'Around x' reproduces within ±{around:.0%}.\n\n"
+        + to_markdown(shown)
+    )

@@ -1,0 +1,66 @@
+"""Figure 1 of Auer et al. (1995): m against 1/eps for T1 and T2, and the same for every dataset.
+
+Only points with eps > 0 are drawn (1/eps is undefined otherwise; the curve table counts the
+dropped ones). Figure 1 shows the paper's axes (m against 1/eps) above a log-log view, where
+m ~ 1/eps^2 is a line of slope 2 (drawn as a guide through each T2 curve's middle point).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.reporting.figures import new_figure
+
+STYLE = {"T1": {"marker": "o", "color": "C0"}, "T2": {"marker": "s", "color": "C3"}}
+
+
+def _draw(ax, curves: pd.DataFrame, code: str, loglog: bool, guide: bool) -> None:
+    for level, style in STYLE.items():
+        curve = curves[(curves["code"] == code) & (curves["level"] == level)
+                       & curves["in_plot"]].sort_values("m")
+        ax.plot(1.0 / curve["eps"], curve["m"], label=level, lw=1, ms=3, **style)
+        if guide and level == "T2" and len(curve):
+            middle = curve.iloc[len(curve) // 2]
+            x = np.array([1.0 / curve["eps"].max(), 1.0 / curve["eps"].min()])
+            ax.plot(x, middle["m"] * (x * middle["eps"]) ** 2, ls=":", color="grey",
+                    label="m ~ 1/eps^2")
+    if loglog:
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+    ax.set_xlabel("1/eps", fontsize=8)
+    ax.set_ylabel("m (training examples)", fontsize=8)
+    ax.tick_params(labelsize=7)
+
+
+def plot_figure1(curves: pd.DataFrame, codes: Sequence[str]):
+    """The paper's panels (one per dataset, linear axes) above log-log panels."""
+    figure, axes = new_figure(len(codes), 2, size=(4.0 * len(codes), 6.4))
+    axes = np.asarray(axes).reshape(2, len(codes))
+    for j, code in enumerate(codes):
+        _draw(axes[0, j], curves, code, loglog=False, guide=False)
+        axes[0, j].set_title(f"{code}: m against 1/eps (the paper's axes)", fontsize=9)
+        _draw(axes[1, j], curves, code, loglog=True, guide=True)
+        axes[1, j].set_title(f"{code}: log-log", fontsize=9)
+        axes[1, j].legend(fontsize=7)
+    figure.suptitle("Auer, Holte & Maass (1995) Figure 1: learning curves of T1 and T2")
+    return figure
+
+
+def plot_all_datasets(curves: pd.DataFrame, codes: Sequence[str]):
+    """One log-log panel per dataset (beyond the paper, which shows CR and SE only)."""
+    ncols = 5
+    nrows = int(np.ceil(len(codes) / ncols))
+    figure, axes = new_figure(ncols, nrows, size=(3.0 * ncols, 2.6 * nrows))
+    axes = np.atleast_1d(axes).ravel()
+    for ax, code in zip(axes, codes, strict=False):
+        _draw(ax, curves, code, loglog=True, guide=True)
+        ax.set_title(code, fontsize=9)
+    for ax in axes[len(codes):]:
+        ax.set_visible(False)
+    axes[0].legend(fontsize=6)
+    figure.suptitle("Learning curves of T1 and T2 on every dataset (log-log; dotted: "
+                    "m ~ 1/eps^2)")
+    return figure

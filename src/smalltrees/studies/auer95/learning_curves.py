@@ -1,0 +1,109 @@
+"""The learning-curve table of Auer et al. (1995) section 4: curves, fits, factors, claims.
+
+Inputs: the per-(dataset, learner) draws (:func:`smalltrees.studies.auer95.curves.draw_errors`),
+Sky1/Sky2 per dataset, and the predicted factors (:mod:`smalltrees.studies.auer95.factors`).
+``levels`` maps the tree depth ("T1", "T2") to the configured learner that plays it.
+
+The paper's two qualitative claims become checks on the fits (:mod:`.fits`):
+
+- SE, "m ~ 1/eps^2": the free exponent beta of m = a / eps^beta lies in [1.5, 2.5] and the
+  1/eps^2 fit beats the log fit (R^2 on m), for each of T1 and T2;
+- CR, "m ~ log 1/eps": the log fit beats the 1/eps^2 fit, for each of T1 and T2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+
+from smalltrees.evaluation.verdicts import claim_rule
+from smalltrees.reporting.markdown import to_markdown
+from smalltrees.studies.auer95.curves import summarise
+from smalltrees.studies.auer95.fits import curve_factor, fit_curve
+
+SKY = {"T1": "sky1", "T2": "sky2"}
+BETA_RANGE = (1.5, 2.5)
+CLAIMS = {"SE": "m grows like 1/eps^2 (SE)", "CR": "m grows like log(1/eps) (CR)"}
+
+
+def curve_table(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
+                levels: Mapping[str, str]) -> pd.DataFrame:
+    """Per dataset, tree depth and m: draws, mean test error and its standard error, eps."""
+    frames = []
+    for (code, level), frame in draws.items():
+        curve = summarise(frame, sky[code][SKY[level]])
+        curve.insert(0, "learner", levels[level])
+        curve.insert(0, "level", level)
+        curve.insert(0, "code", code)
+        frames.append(curve)
+    return pd.concat(frames, ignore_index=True)
+
+
+def fit_table(curves: pd.DataFrame) -> pd.DataFrame:
+    """The three fits of every (dataset, depth) curve."""
+    rows = []
+    for (code, level), curve in curves.groupby(["code", "level"], sort=False):
+        rows.append({"code": code, "level": level, "dropped_eps_le_0": int((~curve["in_plot"])
+                                                                          .sum())}
+                    | fit_curve(curve["m"].to_numpy(), curve["eps"].to_numpy()))
+    return pd.DataFrame(rows)
+
+
+def factor_table(curves: pd.DataFrame, predicted: pd.DataFrame) -> pd.DataFrame:
+    """Per dataset: the measured m_T2/m_T1 at equal eps beside the range of predicted F_up and
+    F_low (over bounds and b countings)."""
+    rows = []
+    for code, curve in curves.groupby("code", sort=False):
+        one, two = (curve[curve["level"] == level] for level in ("T1", "T2"))
+        row = {"code": code} | curve_factor(one["m"], one["eps"], two["m"], two["eps"])
+        mine = predicted[predicted["code"] == code]
+        for term in ("F_up", "F_low"):
+            row[f"predicted_{term}"] = (f"{mine[term].min():.1f} to {mine[term].max():.1f}"
+                                        if len(mine) else "")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def claims(fits: pd.DataFrame) -> pd.DataFrame:
+    """The paper's two curve-shape claims, per depth, with verdicts (see the module)."""
+    rows = []
+    for record in fits.to_dict("records"):
+        code = record["code"]
+        if code not in CLAIMS:
+            continue
+        if record["points"] < 3:
+            holds = None
+        elif code == "SE":
+            holds = bool(BETA_RANGE[0] <= record["power_beta"] <= BETA_RANGE[1]
+                         and record["inverse_square_r2"] > record["log_r2"])
+        else:
+            holds = bool(record["log_r2"] > record["inverse_square_r2"])
+        rows.append({"code": code, "level": record["level"], "claim": CLAIMS[code],
+                     "where": "section 4, Figure 1",
+                     "ours": (f"beta = {record['power_beta']:.2f}; R2 1/eps^2 = "
+                              f"{record['inverse_square_r2']:.3f}, log = "
+                              f"{record['log_r2']:.3f}, power = {record['power_r2']:.3f}"),
+                     "verdict": claim_rule(holds)})
+    return pd.DataFrame(rows, columns=["code", "level", "claim", "where", "ours", "verdict"])
+
+
+def render(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,
+           checks: pd.DataFrame, protocol: str, dropped: Mapping[str, list[int]]) -> str:
+    """Markdown of the four parts."""
+    skipped = "; ".join(f"{code}: m = {sizes}" for code, sizes in dropped.items() if sizes)
+    shown = curves.copy()
+    for column in ("error", "error_se", "eps"):
+        shown[column] = shown[column].round(4)
+    return (
+        "# Auer, Holte & Maass (1995) section 4: learning curves of T1 and T2\n\n"
+        f"Protocol (the paper gives none; the reading notes'): {protocol}. eps = mean test "
+        "error - (1 - Sky_d); points with eps <= 0 are kept here and dropped from the 1/eps "
+        "plots and fits." + (f" Grid sizes >= the dataset size, dropped: {skipped}."
+                             if skipped else "") + "\n\n"
+        "## Claims\n\n" + to_markdown(checks) +
+        "\n## Measured factor m_T2 / m_T1 at equal eps, beside the predicted\n\n"
+        + to_markdown(factors.round(3)) +
+        "\n## Fits (R2 on m)\n\n" + to_markdown(fits.round(3)) +
+        "\n## Curves\n\n" + to_markdown(shown)
+    )

@@ -1,0 +1,144 @@
+"""Auer et al. (1995) section 4: Theorem 4's bounds, eps, the curve fits and factors, the
+predicted factors' verdicts and the section's config checks."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from smalltrees import T1
+from smalltrees.config import ConfigError
+from smalltrees.studies.auer95 import plan
+from smalltrees.studies.auer95.curves import draw_errors, summarise, usable_sizes
+from smalltrees.studies.auer95.factors import judge, predicted_factors
+from smalltrees.studies.auer95.fits import curve_factor, fit_curve
+from smalltrees.studies.auer95.learning_curves import claims
+from smalltrees.vc import auer_bounds
+
+LOG25 = math.log2(25)
+LOGLOG25 = math.log2(LOG25)
+
+
+@pytest.mark.parametrize(("d", "reading", "lower", "upper"), [
+    # d = 1: (b+1)^0 (log2(25) + max(3, 2)); ((3)^1 - 1) log n + ((K-1) + 1) log log n
+    (1, "A", LOG25 + 3, 2 * LOG25 + 3 * LOGLOG25),
+    (1, "B", LOG25 + 3, 2 * LOG25 + 3 * LOGLOG25),
+    # d = 2: 3 (log2(24) + 3); 8 log n + (3 * 2 + 1) log log n (A) or 3 * 3 log log n (B)
+    (2, "A", 3 * (math.log2(24) + 3), 8 * LOG25 + 7 * LOGLOG25),
+    (2, "B", 3 * (math.log2(24) + 3), 8 * LOG25 + 9 * LOGLOG25),
+])
+def test_theorem4_bounds_by_hand(d, reading, lower, upper):
+    assert auer_bounds(d, 25, 2, 3, reading) == pytest.approx((lower, upper), rel=1e-12)
+
+
+def test_theorem4_bounds_in_natural_log_and_bad_input():
+    low, _ = auer_bounds(1, 25, 2, 3, base=math.e)
+    assert low == pytest.approx(math.log(25) + 3)
+    for args, message in [((0, 25, 2, 3), "d must be"), ((2, 1, 2, 3), "n must be"),
+                          ((1, 2, 2, 3), "log log n"), ((1, 25, 0, 3), "b must be")]:
+        with pytest.raises(ValueError, match=message):
+            auer_bounds(*args)
+    with pytest.raises(ValueError, match="reading"):
+        auer_bounds(1, 25, 2, 3, reading="C")
+
+
+def test_eps_is_the_mean_test_error_above_one_minus_sky():
+    draws = pd.DataFrame({"m": [10, 10, 20, 20], "draw": [0, 1, 0, 1],
+                          "test_error": [0.30, 0.20, 0.12, 0.08]})
+    curve = summarise(draws, sky=90.0)
+    assert curve["eps"].tolist() == pytest.approx([0.15, 0.0])
+    assert curve["in_plot"].tolist() == [True, False]
+    assert curve["error_se"].iloc[0] == pytest.approx(0.05)
+
+
+def test_sizes_that_leave_no_test_data_are_dropped():
+    assert usable_sizes([10, 150, 30, 200, 10], 150) == ([10, 30], [150, 200])
+
+
+def test_draws_are_seeded_and_held_out():
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"x": rng.normal(size=60)})
+    y = np.where(X["x"] > 0, "a", "b")
+    one = draw_errors(X, y, T1, [10, 20], 3, seed=1, stream="s", dataset="D")
+    assert one.equals(draw_errors(X, y, T1, [10, 20], 3, seed=1, stream="s", dataset="D"))
+    assert one["test_size"].tolist() == [50] * 3 + [40] * 3
+    assert not one.equals(draw_errors(X, y, T1, [10, 20], 3, seed=2, stream="s", dataset="D"))
+
+
+def test_fits_recover_known_curves():
+    eps = np.geomspace(0.01, 0.3, 12)
+    square = fit_curve(50 / eps**2 + 7, eps)
+    assert square["inverse_square_a"] == pytest.approx(50)
+    assert square["inverse_square_c"] == pytest.approx(7)
+    assert square["inverse_square_r2"] == pytest.approx(1)
+    power = fit_curve(3 * eps**-1.3, eps)
+    assert (power["power_a"], power["power_beta"]) == pytest.approx((3, 1.3))
+    log = fit_curve(100 * np.log(1 / eps) + 5, np.append(eps[:-1], -0.1))
+    assert log["points"] == 11  # eps <= 0 is left out
+    assert (log["log_a"], log["log_c"], log["log_r2"]) == pytest.approx((100, 5, 1))
+    assert log["log_r2"] > log["inverse_square_r2"]
+    assert np.isnan(fit_curve([1, 2], [0.1, 0.2])["power_beta"])
+
+
+def test_factor_between_curves_at_equal_eps():
+    eps1 = np.geomspace(0.01, 0.2, 8)
+    eps2 = np.geomspace(0.02, 0.4, 9)
+    factor = curve_factor(10 / eps1, eps1, 40 / eps2, eps2)
+    assert factor["factor_median"] == pytest.approx(4)
+    assert (factor["eps_low"], factor["eps_high"]) == pytest.approx((0.02, 0.2))
+    assert np.isnan(curve_factor([1, 2], [0.5, 0.4], [1, 2], [0.1, 0.05])["factor_median"])
+
+
+def test_predicted_factors_and_their_verdicts():
+    sky = {"SE": {"sky1": 95.0, "sky2": 97.5}}
+    table = predicted_factors({"SE": {"n": 25, "b": 2, "b_missing": 3}}, sky, K=3)
+    lower = table[(table["b_counts"] == "values") & (table["bound"] == "lower")].iloc[0]
+    expected = 3 * (math.log2(24) + 3) / (LOG25 + 3)
+    assert lower["F_up"] == pytest.approx(expected, abs=1e-3)
+    assert lower["F_low"] == pytest.approx(expected * 0.025 / 0.05, abs=1e-3)
+    paper = pd.DataFrame({"code": ["SE", "SE"], "term": ["F_up", "F_low"], "low": [4, 100],
+                          "high": [4, 200], "words": ["around 4", "between 100 and 200"],
+                          "where": ["", ""]})
+    judged = judge(table, paper, around=0.25)
+    with_missing = judged[judged["b_counts"] == "values + missing"]
+    assert (with_missing["F_up_verdict"] == "reproduced").all()  # 3.97 to 4.68: within 4 +- 1
+    assert (judged["F_low_verdict"] == "differs").all()
+
+
+def test_curve_shape_claims():
+    fits = pd.DataFrame([
+        {"code": "SE", "level": "T2", "points": 9, "power_beta": 2.1, "inverse_square_r2": 0.9,
+         "log_r2": 0.7, "power_r2": 0.9},
+        {"code": "CR", "level": "T2", "points": 9, "power_beta": 0.5, "inverse_square_r2": 0.9,
+         "log_r2": 0.7, "power_r2": 0.9},
+        {"code": "SE", "level": "T1", "points": 2, "power_beta": np.nan,
+         "inverse_square_r2": np.nan, "log_r2": np.nan, "power_r2": np.nan},
+        {"code": "IR", "level": "T2", "points": 9, "power_beta": 2.0, "inverse_square_r2": 0.9,
+         "log_r2": 0.7, "power_r2": 0.9},
+    ])
+    assert claims(fits)["verdict"].tolist() == ["claim holds", "claim fails", "not run"]
+
+
+def _config(**curves):
+    section = {"levels": {"T1": "T1", "T2": "T2"}, "datasets": ["CR"], "repetitions": 5,
+               "grid": {}, "default_grid": [10]} | curves
+    return {"auer95": {"datasets": ["CR", "SE"], "cv": {"learners": ["T2"]},
+                       "table2": {"compare": {"t2": "T2", "c45": "T2"}}, "curves": section}}
+
+
+@pytest.mark.parametrize(("curves", "message"), [
+    ({"repetitions": 1}, "auer95.curves.repetitions: 1"),
+    ({"datasets": ["PI"]}, "auer95.curves.datasets: unknown dataset of auer95.datasets 'PI'"),
+    ({"levels": {"T1": "T2", "T2": "T2"}}, "auer95.curves.levels.T1: learner 'T2'"),
+])
+def test_bad_curve_config_is_refused_naming_the_key(curves, message):
+    with pytest.raises(ConfigError, match=message):
+        plan.check_curves(_config(**curves)["auer95"], {"T1": "T1", "T2": "T2"})
+
+
+def test_outputs_and_datasets_follow_the_config():
+    config = _config(all_datasets=True)
+    assert plan.curve_datasets(config) == ["CR", "SE"]
+    assert "figures/auer95_curves_all.png" in plan.section4_outputs(config)
+    assert "figures/auer95_curves_all.png" not in plan.section4_outputs(_config())

@@ -1,0 +1,13 @@
+"""Snakemake glue: Figure 1 (CR and SE) or the all-datasets figure, from the curve table."""
+
+import pandas as pd
+
+from smalltrees.logs import log_to
+from smalltrees.reporting.figures import save_figure
+from smalltrees.studies.auer95 import figure1
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log_to(snakemake.log[0])
+curves = pd.read_csv(snakemake.input.table)
+plot = figure1.plot_figure1 if snakemake.params.kind == "paper" else figure1.plot_all_datasets
+save_figure(plot(curves, snakemake.params.datasets), snakemake.output.png, snakemake.output.pdf)

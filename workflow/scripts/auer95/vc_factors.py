@@ -1,0 +1,29 @@
+"""Snakemake glue: the predicted T2/T1 factors of section 4 (CSV and Markdown)."""
+
+import json
+
+import pandas as pd
+
+from smalltrees.datasets import read
+from smalltrees.files import write_text
+from smalltrees.logs import log_to
+from smalltrees.studies.auer95.factors import (
+    dataset_inputs,
+    judge,
+    predicted_factors,
+    render_factors,
+)
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log_to(snakemake.log[0])
+params = snakemake.params
+inputs, sky = {}, {}
+for code, csv, meta, sky_file in zip(params.datasets, snakemake.input.csv, snakemake.input.meta,
+                                     snakemake.input.sky, strict=True):
+    inputs[code] = dataset_inputs(read(csv, meta)[0])
+    with open(sky_file) as handle:
+        sky[code] = json.load(handle)
+table = judge(predicted_factors(inputs, sky, params.K, params.base),
+              pd.read_csv(snakemake.input.paper), params.around)
+write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
+write_text(snakemake.output.md, render_factors(table, params.base, params.around))
