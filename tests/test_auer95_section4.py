@@ -11,9 +11,14 @@ from smalltrees import T1
 from smalltrees.config import ConfigError
 from smalltrees.studies.auer95 import plan
 from smalltrees.studies.auer95.curves import draw_errors, summarise, usable_sizes
-from smalltrees.studies.auer95.factors import judge, predicted_factors
+from smalltrees.studies.auer95.factors import (
+    dataset_inputs,
+    judge,
+    predicted_factors,
+    recovered,
+)
 from smalltrees.studies.auer95.fits import curve_factor, fit_curve
-from smalltrees.studies.auer95.learning_curves import claims
+from smalltrees.studies.auer95.learning_curves import claims, factor_table, fit_table
 from smalltrees.vc import auer_bounds
 
 LOG25 = math.log2(25)
@@ -44,12 +49,16 @@ def test_theorem4_bounds_in_natural_log_and_bad_input():
 
 
 def test_eps_is_the_mean_test_error_above_one_minus_sky():
-    draws = pd.DataFrame({"m": [10, 10, 20, 20], "draw": [0, 1, 0, 1],
-                          "test_error": [0.30, 0.20, 0.12, 0.08]})
-    curve = summarise(draws, sky=90.0)
-    assert curve["eps"].tolist() == pytest.approx([0.15, 0.0])
-    assert curve["in_plot"].tolist() == [True, False]
-    assert curve["error_se"].iloc[0] == pytest.approx(0.05)
+    draws = pd.DataFrame({"m": [10, 10, 20, 20, 40, 40], "draw": [0, 1] * 3,
+                          "test_error": [0.30, 0.20, 0.12, 0.08, 0.13, 0.09]})
+    curve = summarise(draws, sky=90.0, noise_se=0.0)
+    assert curve["eps"].tolist() == pytest.approx([0.15, 0.0, 0.01])
+    assert curve["in_plot"].tolist() == [True, False, True]
+    assert curve["in_fit"].tolist() == [True, False, True]
+    assert curve["error_se"].tolist() == pytest.approx([0.05, 0.02, 0.02])
+    # eps = 0.01 is half a standard error above 0: noise, not fitted; 0.15 is 3 se
+    assert summarise(draws, 90.0, noise_se=2.0)["in_fit"].tolist() == [True, False, False]
+    assert summarise(draws, 90.0, noise_se=3.5)["in_fit"].tolist() == [False, False, False]
 
 
 def test_sizes_that_leave_no_test_data_are_dropped():
@@ -73,7 +82,8 @@ def test_fits_recover_known_curves():
     assert square["inverse_square_c"] == pytest.approx(7)
     assert square["inverse_square_r2"] == pytest.approx(1)
     power = fit_curve(3 * eps**-1.3, eps)
-    assert (power["power_a"], power["power_beta"]) == pytest.approx((3, 1.3))
+    assert (power["power_a"], power["power_beta"], power["power_r2_log"]) == pytest.approx(
+        (3, 1.3, 1))
     log = fit_curve(100 * np.log(1 / eps) + 5, np.append(eps[:-1], -0.1))
     assert log["points"] == 11  # eps <= 0 is left out
     assert (log["log_a"], log["log_c"], log["log_r2"]) == pytest.approx((100, 5, 1))
@@ -90,9 +100,29 @@ def test_factor_between_curves_at_equal_eps():
     assert np.isnan(curve_factor([1, 2], [0.5, 0.4], [1, 2], [0.1, 0.05])["factor_median"])
 
 
+def test_dataset_inputs_count_attributes_values_and_classes():
+    X = pd.DataFrame({"c": pd.Categorical(["u", "v", "w", "u"]), "x": [0.5, 1.0, 2.0, 3.0],
+                      "d": pd.Categorical(["p", "q", "p", None])})
+    assert dataset_inputs(X, ["a", "b", "c", "a"]) == {"n": 3, "b": 3, "b_missing": 4, "p": 3}
+    assert dataset_inputs(X[["x"]], ["a", "b", "a", "a"])["b"] == 1
+
+
+def test_predicted_factors_take_k_from_the_classes():
+    sky = {"SE": {"sky1": 95.0, "sky2": 97.5}, "IR": {"sky1": 96.0, "sky2": 98.0}}
+    table = predicted_factors({"SE": {"n": 25, "b": 2, "b_missing": 3, "p": 2},
+                               "IR": {"n": 4, "b": 1, "b_missing": 2, "p": 3}}, sky)
+    se, iris = table[table["code"] == "SE"], table[table["code"] == "IR"]
+    assert (se["K"] == 3).all() and (se["scope"] == "").all()
+    assert (iris["K"] == 4).all() and iris["scope"].str.contains("stated for p = 2").all()
+    lower = iris[(iris["b_counts"] == "values") & (iris["bound"] == "lower")].iloc[0]
+    # (b+1)^(d-1) (log2(n+1-d) + max(K, b)) with K = 4: d=1 log2(4) + 4, d=2 2 (log2(3) + 4)
+    assert (lower["vc1"], lower["vc2"]) == pytest.approx((6.0, 2 * (math.log2(3) + 4)),
+                                                         abs=1e-3)
+
+
 def test_predicted_factors_and_their_verdicts():
     sky = {"SE": {"sky1": 95.0, "sky2": 97.5}}
-    table = predicted_factors({"SE": {"n": 25, "b": 2, "b_missing": 3}}, sky, K=3)
+    table = predicted_factors({"SE": {"n": 25, "b": 2, "b_missing": 3, "p": 2}}, sky)
     lower = table[(table["b_counts"] == "values") & (table["bound"] == "lower")].iloc[0]
     expected = 3 * (math.log2(24) + 3) / (LOG25 + 3)
     assert lower["F_up"] == pytest.approx(expected, abs=1e-3)
@@ -104,20 +134,37 @@ def test_predicted_factors_and_their_verdicts():
     with_missing = judged[judged["b_counts"] == "values + missing"]
     assert (with_missing["F_up_verdict"] == "reproduced").all()  # 3.97 to 4.68: within 4 +- 1
     assert (judged["F_low_verdict"] == "differs").all()
+    lines = recovered(judged)
+    assert lines[0].startswith("SE F_up (VC ratio), paper 'around 4': ours 2.98 to 4.68; "
+                               "reproduced with ")
+    assert "lower bound, b = 2 (values);" not in lines[0]
+    assert lines[1].endswith("not recovered from the stated formulas under any of these inputs")
 
 
-def test_curve_shape_claims():
+def test_curve_claims():
     fits = pd.DataFrame([
         {"code": "SE", "level": "T2", "points": 9, "power_beta": 2.1, "inverse_square_r2": 0.9,
-         "log_r2": 0.7, "power_r2": 0.9},
+         "log_r2": 0.7, "power_r2": 0.9, "power_r2_log": 0.95},
         {"code": "CR", "level": "T2", "points": 9, "power_beta": 0.5, "inverse_square_r2": 0.9,
-         "log_r2": 0.7, "power_r2": 0.9},
+         "log_r2": 0.7, "power_r2": 0.9, "power_r2_log": 0.95},
         {"code": "SE", "level": "T1", "points": 2, "power_beta": np.nan,
-         "inverse_square_r2": np.nan, "log_r2": np.nan, "power_r2": np.nan},
+         "inverse_square_r2": np.nan, "log_r2": np.nan, "power_r2": np.nan,
+         "power_r2_log": np.nan},
         {"code": "IR", "level": "T2", "points": 9, "power_beta": 2.0, "inverse_square_r2": 0.9,
-         "log_r2": 0.7, "power_r2": 0.9},
+         "log_r2": 0.7, "power_r2": 0.9, "power_r2_log": 0.95},
     ])
-    assert claims(fits)["verdict"].tolist() == ["claim holds", "claim fails", "not run"]
+    factors = pd.DataFrame([
+        {"code": code, "factor_median": median, "factor_min": 1.0, "factor_max": 9.0,
+         "predicted_F_up_min": 3.0, "predicted_F_up_max": 4.0, "predicted_F_low_min": 2.0,
+         "predicted_F_low_max": 2.5} for code, median in (("SE", 4.9), ("CR", 5.1),
+                                                            ("IR", 3.0))])
+    checks = claims(fits, factors, around=0.25)
+    # the span 2 to 4 widened by 25 %: 1.5 to 5
+    assert checks["verdict"].tolist() == ["claim holds", "claim fails", "not run",
+                                          "claim holds", "claim fails"]
+    assert checks["level"].tolist()[3:] == ["T2/T1", "T2/T1"]
+    no_overlap = factors.assign(factor_median=np.nan)
+    assert claims(fits, no_overlap, 0.25)["verdict"].tolist()[3:] == ["not run", "not run"]
 
 
 def _config(**curves):
@@ -129,12 +176,15 @@ def _config(**curves):
 
 @pytest.mark.parametrize(("curves", "message"), [
     ({"repetitions": 1}, "auer95.curves.repetitions: 1"),
+    ({"repetitions": {"T1": 50, "T2": 1}}, "auer95.curves.repetitions.T2: 1"),
     ({"datasets": ["PI"]}, "auer95.curves.datasets: unknown dataset of auer95.datasets 'PI'"),
+    ({"grid": {"PI": [10], "XX": [10]}}, "auer95.curves.grid: unknown dataset 'XX'"),
     ({"levels": {"T1": "T2", "T2": "T2"}}, "auer95.curves.levels.T1: learner 'T2'"),
 ])
 def test_bad_curve_config_is_refused_naming_the_key(curves, message):
     with pytest.raises(ConfigError, match=message):
-        plan.check_curves(_config(**curves)["auer95"], {"T1": "T1", "T2": "T2"})
+        plan.check_curves(_config(**curves)["auer95"], {"T1": "T1", "T2": "T2"},
+                          {"CR": {}, "SE": {}, "PI": {}})
 
 
 def test_outputs_and_datasets_follow_the_config():
@@ -142,3 +192,34 @@ def test_outputs_and_datasets_follow_the_config():
     assert plan.curve_datasets(config) == ["CR", "SE"]
     assert "figures/auer95_curves_all.png" in plan.section4_outputs(config)
     assert "figures/auer95_curves_all.png" not in plan.section4_outputs(_config())
+
+
+def test_repetitions_per_depth():
+    config = _config(repetitions={"T1": 50, "T2": 20}) | {"seed": 7, "learners": {}}
+    wildcards = type("W", (), {"level": "T1", "dataset": "CR"})
+    assert plan.curve_params(config, "repetitions")(wildcards) == 50
+    assert plan.curve_repetitions(_config()["auer95"]["curves"], "T2") == 5
+    assert plan.curve_protocol(config).startswith("50 (T1) and 20 (T2) training sets")
+
+
+def test_fits_and_factor_use_only_the_points_above_the_noise():
+    eps = np.geomspace(0.02, 0.3, 8)
+    rows = []
+    for level, a in (("T1", 10.0), ("T2", 40.0)):
+        for m, e in zip(a / eps**2, eps, strict=True):
+            rows.append({"code": "SE", "level": level, "m": m, "eps": e, "in_plot": True,
+                         "in_fit": True})
+        # a point within the noise far off the curve, and one with eps <= 0
+        rows.append({"code": "SE", "level": level, "m": 5000.0, "eps": 1e-4, "in_plot": True,
+                     "in_fit": False})
+        rows.append({"code": "SE", "level": level, "m": 6000.0, "eps": -0.01,
+                     "in_plot": False, "in_fit": False})
+    curves = pd.DataFrame(rows)
+    fits = fit_table(curves)
+    assert fits["dropped_noise"].tolist() == [1, 1]
+    assert fits["dropped_eps_le_0"].tolist() == [1, 1]
+    assert fits["power_beta"].tolist() == pytest.approx([2, 2])
+    predicted = pd.DataFrame({"code": ["SE"], "F_up": [4.0], "F_low": [2.0]})
+    factor = factor_table(curves, predicted).iloc[0]
+    assert factor["factor_median"] == pytest.approx(4)
+    assert (factor["predicted_F_up_min"], factor["predicted_F_low_max"]) == (4.0, 2.0)

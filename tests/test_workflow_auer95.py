@@ -41,8 +41,12 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
     assert curves.loc[curves["code"] == "IR", "m"].max() == 90
     assert (curves["draws"] == 2).all()
     assert "IR: m = [200]" in (works["2"] / "results/tables/auer95_learning_curves.md").read_text()
+    assert curves["in_fit"].le(curves["in_plot"]).all()  # fitted points are plotted points
     factors = pd.read_csv(works["2"] / "results/tables/auer95_vc_factors.csv")
     assert set(factors["bound"]) == {"lower", "upper (A)", "upper (B)"}
+    # K = p + 1 from the data: iris has 3 classes, outside the bounds' stated p = 2
+    iris = factors[factors["code"] == "IR"]
+    assert (iris["K"] == 4).all() and iris["scope"].str.contains("p = 3").all()
     for figure in ("auer95_fig1.png", "auer95_curves_all.png"):
         assert (works["2"] / "figures" / figure).stat().st_size > 1000
     # the Snakemake report holds the scorecard, every table (as HTML) and every figure
@@ -76,7 +80,10 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
     source.write_text(source.read_text() + "\n# edited\n")
     dry = run(work, "-n", "--configfile", TINY, "--config", f"mirrors=[\"{mirror}\"]")
     counts = job_counts(dry.stdout)
-    assert counts["cross_validate"] == "6" and counts["auer95_sky_dataset"] == "2", dry.stdout
+    # every job that fits a learner declares the learners package: the 6 auer95 and 8 last02
+    # CV jobs, the 2 Sky jobs and the 4 learning-curve jobs of the tiny config
+    assert counts["cross_validate"] == "14" and counts["auer95_sky_dataset"] == "2", dry.stdout
+    assert counts["auer95_curve"] == "4", dry.stdout
     assert "fetch_raw" not in counts and "parse_dataset" not in counts, dry.stdout
 
 

@@ -41,6 +41,7 @@ def test_adding_a_dataset_is_a_config_edit(tmp_path, mirror):
                     {"name": "c{i}", "kind": "continuous", "repeat": 13}],
     }
     config["auer95"]["datasets"] = ["IR", "WI"]
+    config["auer95"]["curves"]["datasets"] = ["WI"]
     config["mirrors"] = [str(mirror)]
     work = scratch_project(tmp_path, config)
     run(work, "--cores", "1", "results/tables/auer95_table1.csv")

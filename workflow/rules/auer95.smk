@@ -174,7 +174,7 @@ rule auer95_curve:
     params:
         learner=curve_params(config, "learner"),
         grid=curve_params(config, "grid"),
-        repetitions=config["auer95"].get("curves", {}).get("repetitions"),
+        repetitions=curve_params(config, "repetitions"),
         seed=config["seed"],
         stream=config["auer95"].get("curves", {}).get("stream"),
     script:
@@ -197,7 +197,6 @@ rule auer95_vc_factors:
         "../../environment.yml"
     params:
         datasets=CURVE_DATASETS,
-        K=3,
         base=config["auer95"].get("curves", {}).get("log_base"),
         around=config["auer95"].get("curves", {}).get("around"),
     script:
@@ -228,6 +227,8 @@ rule auer95_learning_curves:
         levels=config["auer95"].get("curves", {}).get("levels"),
         grids={d: curve_grid(config, d) for d in CURVE_DATASETS},
         protocol=CURVE_PROTOCOL,
+        noise_se=config["auer95"].get("curves", {}).get("noise_se"),
+        around=config["auer95"].get("curves", {}).get("around"),
     script:
         "../scripts/auer95/learning_curves.py"
 

@@ -24,10 +24,10 @@ rule dkm96_figure:
         "logs/dkm96_figure/fig{number}.log",
     wildcard_constraints:
         number="[3-6]",
-    params:
-        settings=config["dkm96"]["figures"],
     conda:
         "../../environment.yml"
+    params:
+        settings=config["dkm96"]["figures"],
     script:
         "../scripts/dkm96/figures.py"
 
@@ -52,14 +52,14 @@ rule dkm96_table1_trials:
         "logs/benchmarks/dkm96_table1_trials/{dataset}/{domain}.tsv"
     wildcard_constraints:
         domain=choice(config["dkm96"]["table1"]["domains"]),
+    conda:
+        "../../environment.yml"
     params:
         spec=table1_domain(config),
         learners=table1_learners(config),
         partitions=config["dkm96"]["table1"]["partitions"],
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/dkm96/table1_trials.py"
 
@@ -69,12 +69,15 @@ rule dkm96_table1:
         trials=table1_trials(config),
         paper="data/paper/dkm96/table1.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=REPORT_CODE + package("studies/dkm96/table1.py", "studies/dkm96/statistics.py"),
+        code=REPORT_CODE
+        + package("studies/dkm96/table1.py", "studies/dkm96/statistics.py"),
     output:
         csv="results/tables/dkm96_table1.csv",
         md="results/tables/dkm96_table1.md",
     log:
         "logs/dkm96_table1.log",
+    conda:
+        "../../environment.yml"
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
@@ -82,8 +85,6 @@ rule dkm96_table1:
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
         notes=paper_notes("dkm96", "table1"),
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/dkm96/table1.py"
 
@@ -91,19 +92,20 @@ rule dkm96_table1:
 rule dkm96_stability:
     input:
         trials=table1_trials(config),
-        code=REPORT_CODE + package("studies/dkm96/stability.py", "studies/dkm96/statistics.py"),
+        code=REPORT_CODE
+        + package("studies/dkm96/stability.py", "studies/dkm96/statistics.py"),
     output:
         csv="results/tables/dkm96_stability.csv",
         md="results/tables/dkm96_stability.md",
     log:
         "logs/dkm96_stability.log",
+    conda:
+        "../../environment.yml"
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/dkm96/stability.py"
 
@@ -122,9 +124,9 @@ rule dkm96_scorecard:
         "results/dkm96/scorecard.csv",
     log:
         "logs/dkm96_scorecard.log",
-    params:
-        tolerance=config["dkm96"]["table1"]["tolerance_sd"],
     conda:
         "../../environment.yml"
+    params:
+        tolerance=config["dkm96"]["table1"]["tolerance_sd"],
     script:
         "../scripts/dkm96/scorecard.py"

@@ -19,10 +19,10 @@ for code, sky_file in zip(params.datasets, snakemake.input.sky, strict=True):
 files = iter(snakemake.input.draws)
 draws = {(code, level): pd.read_csv(next(files)) for code in params.datasets
          for level in params.levels}
-curves = lc.curve_table(draws, sky, params.levels)
+curves = lc.curve_table(draws, sky, params.levels, params.noise_se)
 fits = lc.fit_table(curves)
 factors = lc.factor_table(curves, pd.read_csv(snakemake.input.factors))
-checks = lc.claims(fits)
+checks = lc.claims(fits, factors, params.around)
 dropped = {code: usable_sizes(params.grids[code], sky[code]["n"])[1] for code in params.datasets}
 write_text(snakemake.output.csv, curves.to_csv(index=False, lineterminator="\n"))
 write_text(snakemake.output.claims, checks.to_csv(index=False, lineterminator="\n"))

@@ -20,10 +20,10 @@ params = snakemake.params
 inputs, sky = {}, {}
 for code, csv, meta, sky_file in zip(params.datasets, snakemake.input.csv, snakemake.input.meta,
                                      snakemake.input.sky, strict=True):
-    inputs[code] = dataset_inputs(read(csv, meta)[0])
+    inputs[code] = dataset_inputs(*read(csv, meta))
     with open(sky_file) as handle:
         sky[code] = json.load(handle)
-table = judge(predicted_factors(inputs, sky, params.K, params.base),
+table = judge(predicted_factors(inputs, sky, params.base),
               pd.read_csv(snakemake.input.paper), params.around)
 write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
 write_text(snakemake.output.md, render_factors(table, params.base, params.around))

@@ -10,6 +10,8 @@ notes' (``shared/papers/notes/auer95-section4.md``, A-1/A-2/A-9):
 - the "true error" of the learned tree is its error on the held-out rest S \\ S_train;
 - the errors are averaged over the R draws and eps is formed from the mean (not 1/eps averaged);
 - a point whose mean eps is <= 0 is kept in the table and dropped from the 1/eps plot;
+- the fits and the T2/T1 factor use the points whose eps exceeds ``noise_se`` standard errors
+  of the mean error (config; 0 means every eps > 0);
 - a grid value m >= |S| leaves no test data: it is dropped, and the drop is recorded.
 
 :func:`draw_errors` is the per-(dataset, learner) job; :func:`summarise` turns its tidy rows
@@ -54,11 +56,14 @@ def draw_errors(X: pd.DataFrame, y: np.ndarray, make_learner, sizes: Sequence[in
     return pd.DataFrame(rows, columns=["m", "draw", "test_size", "test_errors", "test_error"])
 
 
-def summarise(draws: pd.DataFrame, sky: float) -> pd.DataFrame:
+def summarise(draws: pd.DataFrame, sky: float, noise_se: float) -> pd.DataFrame:
     """Per m: mean and standard error of the test error over the draws, and eps (fractions).
 
     ``sky`` is Sky_d in percent. ``eps = mean error - (1 - sky/100)``; ``in_plot`` is False
-    where eps <= 0 (no 1/eps).
+    where eps <= 0 (no 1/eps); ``in_fit`` is True where eps > ``noise_se`` standard errors of
+    the mean error, the points whose 1/eps is measured rather than noise (the reading notes'
+    caution: near eps = 0, 1/eps is dominated by estimation noise). ``noise_se = 0`` fits
+    every point with eps > 0.
     """
     grouped = draws.groupby("m")["test_error"]
     curve = pd.DataFrame({
@@ -69,4 +74,5 @@ def summarise(draws: pd.DataFrame, sky: float) -> pd.DataFrame:
     # rounded so that float noise (0.1 - (1 - 0.9) = 1e-17) is not read as a tiny positive eps
     curve["eps"] = (curve["error"] - (1.0 - sky / 100.0)).round(12)
     curve["in_plot"] = curve["eps"] > 0
+    curve["in_fit"] = curve["in_plot"] & (curve["eps"] > noise_se * curve["error_se"])
     return curve

@@ -1,8 +1,9 @@
 """Figure 1 of Auer et al. (1995): m against 1/eps for T1 and T2, and the same for every dataset.
 
 Only points with eps > 0 are drawn (1/eps is undefined otherwise; the curve table counts the
-dropped ones). Figure 1 shows the paper's axes (m against 1/eps) above a log-log view, where
-m ~ 1/eps^2 is a line of slope 2 (drawn as a guide through each T2 curve's middle point).
+dropped ones); points within the noise (left out of the fits) are hollow. Figure 1 shows the
+paper's axes (m against 1/eps) above a log-log view, where m ~ 1/eps^2 is a line of slope 2
+(drawn as a guide through the middle fitted point of each T2 curve).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import NullFormatter
 
 from smalltrees.reporting.figures import new_figure
 
@@ -22,14 +24,18 @@ def _draw(ax, curves: pd.DataFrame, code: str, loglog: bool, guide: bool) -> Non
         curve = curves[(curves["code"] == code) & (curves["level"] == level)
                        & curves["in_plot"]].sort_values("m")
         ax.plot(1.0 / curve["eps"], curve["m"], label=level, lw=1, ms=3, **style)
-        if guide and level == "T2" and len(curve):
-            middle = curve.iloc[len(curve) // 2]
-            x = np.array([1.0 / curve["eps"].max(), 1.0 / curve["eps"].min()])
+        noisy = curve[~curve["in_fit"]]
+        ax.plot(1.0 / noisy["eps"], noisy["m"], ls="none", ms=3, mfc="white", **style)
+        fitted = curve[curve["in_fit"]]
+        if guide and level == "T2" and len(fitted):
+            middle = fitted.iloc[len(fitted) // 2]
+            x = np.array([1.0 / fitted["eps"].max(), 1.0 / fitted["eps"].min()])
             ax.plot(x, middle["m"] * (x * middle["eps"]) ** 2, ls=":", color="grey",
                     label="m ~ 1/eps^2")
     if loglog:
         ax.set_xscale("log")
         ax.set_yscale("log")
+        ax.xaxis.set_minor_formatter(NullFormatter())  # labelled minor ticks overlap
     ax.set_xlabel("1/eps", fontsize=8)
     ax.set_ylabel("m (training examples)", fontsize=8)
     ax.tick_params(labelsize=7)
@@ -62,5 +68,5 @@ def plot_all_datasets(curves: pd.DataFrame, codes: Sequence[str]):
         ax.set_visible(False)
     axes[0].legend(fontsize=6)
     figure.suptitle("Learning curves of T1 and T2 on every dataset (log-log; dotted: "
-                    "m ~ 1/eps^2)")
+                    "m ~ 1/eps^2; hollow: eps within the noise, not fitted)")
     return figure

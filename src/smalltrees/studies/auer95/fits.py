@@ -10,7 +10,9 @@ points with eps > 0,
 - ``power``: m = a / eps^beta, beta free (least squares in log m, the usual power-law fit);
 - ``log``: m = a log(1/eps) + c (least squares in m);
 
-each with R^2 computed on m, so the three are compared on one scale. The measured factor is
+each with R^2 computed on m, so the three are compared on one scale; the power fit also gets
+its R^2 on log m (``power_r2_log``), the scale it is fitted on, where a straight line of slope
+beta in a log-log plot scores high even when the largest m dominate R^2 on m. The measured factor is
 m_T2(eps) / m_T1(eps) (the reading notes' A-8: the vertical ratio in Figure 1), from linear
 interpolation of log m against log(1/eps) on the common eps range of the two curves.
 """
@@ -28,7 +30,7 @@ def fit_curve(m: np.ndarray, eps: np.ndarray) -> dict[str, float]:
     """The three fits of one curve (points with eps > 0 only): coefficients and R^2 on m.
 
     Returns ``points`` and, per fit ``f``, ``f_a``, ``f_r2`` and ``inverse_square_c``,
-    ``power_beta``, ``log_c``; NaN when fewer than 3 points are usable.
+    ``power_beta``, ``power_r2_log``, ``log_c``; NaN when fewer than 3 points are usable.
     """
     m, eps = np.asarray(m, dtype=float), np.asarray(eps, dtype=float)
     keep = eps > 0
@@ -37,13 +39,14 @@ def fit_curve(m: np.ndarray, eps: np.ndarray) -> dict[str, float]:
     if len(m) < 3:
         return result | {key: np.nan for key in (
             "inverse_square_a", "inverse_square_c", "inverse_square_r2", "power_a",
-            "power_beta", "power_r2", "log_a", "log_c", "log_r2")}
+            "power_beta", "power_r2", "power_r2_log", "log_a", "log_c", "log_r2")}
     a, c = _linear(1.0 / eps**2, m)
     result |= {"inverse_square_a": a, "inverse_square_c": c,
                "inverse_square_r2": _r2(m, a / eps**2 + c)}
     slope, intercept = _linear(np.log(1.0 / eps), np.log(m))
     result |= {"power_a": float(np.exp(intercept)), "power_beta": slope,
-               "power_r2": _r2(m, np.exp(intercept) * eps ** -slope)}
+               "power_r2": _r2(m, np.exp(intercept) * eps ** -slope),
+               "power_r2_log": _r2(np.log(m), intercept + slope * np.log(1.0 / eps))}
     a, c = _linear(np.log(1.0 / eps), m)
     result |= {"log_a": a, "log_c": c, "log_r2": _r2(m, a * np.log(1.0 / eps) + c)}
     return result

@@ -8,7 +8,12 @@ The paper's two qualitative claims become checks on the fits (:mod:`.fits`):
 
 - SE, "m ~ 1/eps^2": the free exponent beta of m = a / eps^beta lies in [1.5, 2.5] and the
   1/eps^2 fit beats the log fit (R^2 on m), for each of T1 and T2;
-- CR, "m ~ log 1/eps": the log fit beats the 1/eps^2 fit, for each of T1 and T2.
+- CR, "m ~ log 1/eps": the log fit beats the 1/eps^2 fit, for each of T1 and T2;
+
+and the third, that the T2 and T1 curves differ by the predicted factors ("these theoretically
+predicted values match quite well the 'factors' by which the curves for T1 and T2 differ"),
+becomes: for CR and SE, the median measured m_T2/m_T1 at equal eps lies within the span of our
+predicted F_up and F_low (all bounds and b countings), widened by the fraction ``around``.
 """
 
 from __future__ import annotations
@@ -25,14 +30,16 @@ from smalltrees.studies.auer95.fits import curve_factor, fit_curve
 SKY = {"T1": "sky1", "T2": "sky2"}
 BETA_RANGE = (1.5, 2.5)
 CLAIMS = {"SE": "m grows like 1/eps^2 (SE)", "CR": "m grows like log(1/eps) (CR)"}
+FACTOR_CLAIM = "m_T2 / m_T1 at equal eps matches the factor predicted from the VC bounds"
 
 
 def curve_table(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
-                levels: Mapping[str, str]) -> pd.DataFrame:
-    """Per dataset, tree depth and m: draws, mean test error and its standard error, eps."""
+                levels: Mapping[str, str], noise_se: float) -> pd.DataFrame:
+    """Per dataset, tree depth and m: draws, mean test error and its standard error, eps, and
+    whether the point is plotted (eps > 0) and fitted (eps above the noise)."""
     frames = []
     for (code, level), frame in draws.items():
-        curve = summarise(frame, sky[code][SKY[level]])
+        curve = summarise(frame, sky[code][SKY[level]], noise_se)
         curve.insert(0, "learner", levels[level])
         curve.insert(0, "level", level)
         curve.insert(0, "code", code)
@@ -41,32 +48,36 @@ def curve_table(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str,
 
 
 def fit_table(curves: pd.DataFrame) -> pd.DataFrame:
-    """The three fits of every (dataset, depth) curve."""
+    """The three fits of every (dataset, depth) curve, on its ``in_fit`` points; the points
+    left out are counted (eps <= 0, and eps > 0 within the noise)."""
     rows = []
     for (code, level), curve in curves.groupby(["code", "level"], sort=False):
-        rows.append({"code": code, "level": level, "dropped_eps_le_0": int((~curve["in_plot"])
-                                                                          .sum())}
-                    | fit_curve(curve["m"].to_numpy(), curve["eps"].to_numpy()))
+        fitted = curve[curve["in_fit"]]
+        rows.append({"code": code, "level": level,
+                     "dropped_eps_le_0": int((~curve["in_plot"]).sum()),
+                     "dropped_noise": int((curve["in_plot"] & ~curve["in_fit"]).sum())}
+                    | fit_curve(fitted["m"].to_numpy(), fitted["eps"].to_numpy()))
     return pd.DataFrame(rows)
 
 
 def factor_table(curves: pd.DataFrame, predicted: pd.DataFrame) -> pd.DataFrame:
-    """Per dataset: the measured m_T2/m_T1 at equal eps beside the range of predicted F_up and
-    F_low (over bounds and b countings)."""
+    """Per dataset: the measured m_T2/m_T1 at equal eps (``in_fit`` points) beside the range
+    of predicted F_up and F_low (over bounds and b countings)."""
     rows = []
     for code, curve in curves.groupby("code", sort=False):
-        one, two = (curve[curve["level"] == level] for level in ("T1", "T2"))
+        one, two = (curve[(curve["level"] == level) & curve["in_fit"]] for level in ("T1", "T2"))
         row = {"code": code} | curve_factor(one["m"], one["eps"], two["m"], two["eps"])
         mine = predicted[predicted["code"] == code]
         for term in ("F_up", "F_low"):
-            row[f"predicted_{term}"] = (f"{mine[term].min():.1f} to {mine[term].max():.1f}"
-                                        if len(mine) else "")
+            row[f"predicted_{term}_min"] = mine[term].min() if len(mine) else float("nan")
+            row[f"predicted_{term}_max"] = mine[term].max() if len(mine) else float("nan")
         rows.append(row)
     return pd.DataFrame(rows)
 
 
-def claims(fits: pd.DataFrame) -> pd.DataFrame:
-    """The paper's two curve-shape claims, per depth, with verdicts (see the module)."""
+def claims(fits: pd.DataFrame, factors: pd.DataFrame, around: float) -> pd.DataFrame:
+    """The paper's curve-shape claims (per depth) and its factor claim, with verdicts (see the
+    module)."""
     rows = []
     for record in fits.to_dict("records"):
         code = record["code"]
@@ -83,7 +94,19 @@ def claims(fits: pd.DataFrame) -> pd.DataFrame:
                      "where": "section 4, Figure 1",
                      "ours": (f"beta = {record['power_beta']:.2f}; R2 1/eps^2 = "
                               f"{record['inverse_square_r2']:.3f}, log = "
-                              f"{record['log_r2']:.3f}, power = {record['power_r2']:.3f}"),
+                              f"{record['log_r2']:.3f}, power = {record['power_r2']:.3f} "
+                              f"(on log m {record['power_r2_log']:.3f})"),
+                     "verdict": claim_rule(holds)})
+    for record in factors[factors["code"].isin(CLAIMS)].to_dict("records"):
+        low = min(record["predicted_F_up_min"], record["predicted_F_low_min"]) * (1 - around)
+        high = max(record["predicted_F_up_max"], record["predicted_F_low_max"]) * (1 + around)
+        median = record["factor_median"]
+        holds = None if pd.isna(median) or pd.isna(low) else bool(low <= median <= high)
+        rows.append({"code": record["code"], "level": "T2/T1", "claim": FACTOR_CLAIM,
+                     "where": "section 4, Figure 1",
+                     "ours": (f"median {median:.2f} (range {record['factor_min']:.2f} to "
+                              f"{record['factor_max']:.2f}); predicted {low:.2f} to "
+                              f"{high:.2f} (within ±{around:.0%})"),
                      "verdict": claim_rule(holds)})
     return pd.DataFrame(rows, columns=["code", "level", "claim", "where", "ours", "verdict"])
 
@@ -99,7 +122,8 @@ def render(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,
         "# Auer, Holte & Maass (1995) section 4: learning curves of T1 and T2\n\n"
         f"Protocol (the paper gives none; the reading notes'): {protocol}. eps = mean test "
         "error - (1 - Sky_d); points with eps <= 0 are kept here and dropped from the 1/eps "
-        "plots and fits." + (f" Grid sizes >= the dataset size, dropped: {skipped}."
+        "plots; the fits and the measured factor use the points with eps above the noise "
+        "(column in_fit)." + (f" Grid sizes >= the dataset size, dropped: {skipped}."
                              if skipped else "") + "\n\n"
         "## Claims\n\n" + to_markdown(checks) +
         "\n## Measured factor m_T2 / m_T1 at equal eps, beside the predicted\n\n"

@@ -54,13 +54,24 @@ def curve_grid(config: Mapping, code: str) -> list[int]:
     return list(curves["grid"].get(code, curves["default_grid"]))
 
 
+def curve_repetitions(curves: Mapping, level: str) -> int:
+    """The draws per size of the ``level`` curve: ``curves.repetitions``, one number for both
+    depths or one per depth."""
+    repetitions = curves["repetitions"]
+    return repetitions[level] if isinstance(repetitions, Mapping) else repetitions
+
+
 def curve_params(config: Mapping, what: str) -> Callable:
     """A params function of the ``{dataset}``/``{level}`` wildcards of a curve job: the
-    learner entry of the level (``"learner"``) or the dataset's sizes (``"grid"``)."""
+    learner entry of the level (``"learner"``), its draws per size (``"repetitions"``) or the
+    dataset's sizes (``"grid"``)."""
 
     def param(wildcards):
+        curves = config["auer95"]["curves"]
         if what == "learner":
-            return config["learners"][config["auer95"]["curves"]["levels"][wildcards.level]]
+            return config["learners"][curves["levels"][wildcards.level]]
+        if what == "repetitions":
+            return curve_repetitions(curves, wildcards.level)
         return curve_grid(config, wildcards.dataset)
 
     return param
@@ -69,7 +80,9 @@ def curve_params(config: Mapping, what: str) -> Callable:
 def curve_protocol(config: Mapping) -> str:
     """The learning-curve protocol in words, for the table."""
     curves = config["auer95"]["curves"]
-    return (f"{curves['repetitions']} training sets per size m drawn without replacement "
+    draws = " and ".join(f"{curve_repetitions(curves, level)} ({level})"
+                         for level in curves["levels"])
+    return (f"{draws} training sets per size m drawn without replacement "
             f"(seed {config['seed']}, stream {curves.get('stream', 'auer95_curves')!r}), "
             "error on the held-out rest")
 
@@ -104,11 +117,16 @@ def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str])
                 f"{role} row needs a learner of class {wanted!r}"
             )
     if "curves" in auer95:
-        check_curves(auer95, classes)
+        check_curves(auer95, classes, registry)
 
 
-def check_curves(auer95: Mapping, classes: Mapping[str, str]) -> None:
-    """Section 4: T1/T2 levels of the right class, datasets of the study, R >= 2."""
+def check_curves(auer95: Mapping, classes: Mapping[str, str], registry: Mapping) -> None:
+    """Section 4: T1/T2 levels of the right class, datasets of the study, grids of known
+    datasets, R >= 2.
+
+    A grid size >= a dataset's size is not an error here (the sizes are known only once the
+    data are parsed, and the shared ``default_grid`` serves datasets of every size): the curve
+    job drops it, logs it, and the curve table lists it."""
     curves = auer95["curves"]
     for level, name in curves["levels"].items():
         key = f"auer95.curves.levels.{level}"
@@ -118,6 +136,12 @@ def check_curves(auer95: Mapping, classes: Mapping[str, str]) -> None:
                               f"{level} curve needs a learner of class {LEVEL_CLASSES[level]!r}")
     check_names("auer95.curves.datasets", curves["datasets"], auer95["datasets"],
                 "dataset of auer95.datasets")
-    if curves["repetitions"] < 2:
-        raise ConfigError(f"auer95.curves.repetitions: {curves['repetitions']}; the standard "
-                          "error of a curve point needs at least 2 draws per size")
+    # a layered config (tests/config/tiny.yaml) keeps the grids of datasets it leaves out
+    check_names("auer95.curves.grid", curves.get("grid", {}), registry, "dataset")
+    for level in curves["levels"]:
+        repetitions = curve_repetitions(curves, level)
+        if repetitions < 2:
+            key = ("auer95.curves.repetitions" if not isinstance(curves["repetitions"], Mapping)
+                   else f"auer95.curves.repetitions.{level}")
+            raise ConfigError(f"{key}: {repetitions}; the standard error of a curve point "
+                              "needs at least 2 draws per size")
