@@ -6,12 +6,12 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from smalltrees.vc import lb_binary
 
 from smalltrees import ID3
 from smalltrees.learners.pruning import methods
 from smalltrees.learners.pruning.bound import grid, srm_bound, srm_epsilon
 from smalltrees.learners.pruning.capacity import data_kind, node_values, tree_lb
+from smalltrees.vc import lb_binary
 
 
 def binary_problem(seed: int, n: int, d: int):
