@@ -1,11 +1,25 @@
 # Dietterich, Kearns & Mansour (1996). Section 3: Figures 3-6 (criterion curves) and Table 1
 # (C4.5(G) vs C4.5(H): one trials job per domain, then the table and its stability over
-# partitions). Section 4's rules follow section 3's.
+# partitions). Section 4 (TopDown vs AdaBoost): one trials job per problem, then Table 2, the
+# claims, Figures 8-12 and the decision-list calibration. The scorecard comes last.
 from smalltrees.studies.dkm96.plan import (
+    SCATTER_FIGURES,
+    boosting_data,
+    sequence_figures,
+    sequence_rounds,
     table1_domain,
     table1_learners,
     table1_problems,
     table1_trials,
+    table2_learners,
+    table2_problems,
+    table2_rows,
+    table2_trials,
+)
+
+TABLE2 = config["dkm96"]["table2"]
+SECTION4_CODE = package(
+    "studies/dkm96/boosting.py", "data/decision_list.py", "data/transform.py"
 )
 
 
@@ -113,11 +127,14 @@ rule dkm96_stability:
 rule dkm96_scorecard:
     input:
         table1="results/tables/dkm96_table1.csv",
+        table2="results/tables/dkm96_table2.csv",
+        claims="results/tables/dkm96_claims.csv",
         notes="data/paper/dkm96/notes.csv",
         code=REPORT_CODE
         + package(
             "studies/dkm96/scorecard.py",
             "studies/dkm96/table1.py",
+            "studies/dkm96/table2.py",
             "studies/dkm96/statistics.py",
         ),
     output:
@@ -128,5 +145,164 @@ rule dkm96_scorecard:
         "../../environment.yml"
     params:
         tolerance=config["dkm96"]["table1"]["tolerance_sd"],
+        tolerance_table2=TABLE2["tolerance_sd"],
     script:
         "../scripts/dkm96/scorecard.py"
+
+
+# -- Section 4: TopDown vs AdaBoost (Table 2, Figures 8-12) --
+
+
+rule dkm96_boosting_trials:
+    input:
+        data=boosting_data(config),
+        code=LEARNER_CODE + SECTION4_CODE + package("evaluation/resampling.py"),
+    output:
+        rounds="results/dkm96/boosting/{domain}/rounds.csv",
+        trials="results/dkm96/boosting/{domain}/trials.csv",
+    log:
+        "logs/dkm96_boosting_trials/{domain}.log",
+    benchmark:
+        "logs/benchmarks/dkm96_boosting_trials/{domain}.tsv"
+    wildcard_constraints:
+        domain=choice(TABLE2["domains"]),
+    conda:
+        "../../environment.yml"
+    params:
+        spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
+        learners=table2_learners(config),
+        stream=TABLE2["stream"],
+        seed=config["seed"],
+    script:
+        "../scripts/dkm96/boosting_trials.py"
+
+
+rule dkm96_table2:
+    input:
+        trials=table2_trials(config),
+        paper="data/paper/dkm96/table2.csv",
+        notes="data/paper/dkm96/notes.csv",
+        code=REPORT_CODE + package("studies/dkm96/table2.py"),
+    output:
+        csv="results/tables/dkm96_table2.csv",
+        md="results/tables/dkm96_table2.md",
+    log:
+        "logs/dkm96_table2.log",
+    conda:
+        "../../environment.yml"
+    params:
+        problems=table2_problems(config),
+        tolerance=TABLE2["tolerance_sd"],
+        notes=paper_notes("dkm96", "table2"),
+        decision_lists={
+            name: spec["decision_list"]
+            for name, spec in table2_rows(config).items()
+            if "decision_list" in spec
+        },
+    script:
+        "../scripts/dkm96/table2.py"
+
+
+rule dkm96_claims:
+    input:
+        rounds=table2_trials(config, "rounds"),
+        trials=table2_trials(config),
+        code=REPORT_CODE
+        + package("studies/dkm96/claims.py", "studies/dkm96/sequences.py"),
+    output:
+        csv="results/tables/dkm96_claims.csv",
+        md="results/tables/dkm96_claims.md",
+    log:
+        "logs/dkm96_claims.log",
+    conda:
+        "../../environment.yml"
+    params:
+        problems=table2_problems(config),
+        scatter=TABLE2["scatter"],
+        settings=TABLE2["claims"],
+    script:
+        "../scripts/dkm96/claims.py"
+
+
+rule dkm96_calibration:
+    input:
+        paper="data/paper/dkm96/table2.csv",
+        code=LEARNER_CODE
+        + SECTION4_CODE
+        + REPORT_CODE
+        + package("studies/dkm96/calibration.py", "studies/dkm96/table2.py"),
+    output:
+        csv="results/tables/dkm96_calibration.csv",
+        md="results/tables/dkm96_calibration.md",
+    log:
+        "logs/dkm96_calibration.log",
+    benchmark:
+        "logs/benchmarks/dkm96_calibration.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        calibration=TABLE2["calibration"],
+        domain=TABLE2["scatter"],
+        configured=TABLE2["domains"][TABLE2["scatter"]].get("decision_list", {}),
+        learners=table2_learners(config),
+        seed=config["seed"],
+    script:
+        "../scripts/dkm96/calibration.py"
+
+
+rule dkm96_sequence_figure:
+    input:
+        rounds=sequence_rounds(config),
+        code=REPORT_CODE
+        + package("studies/dkm96/advantage_figures.py", "studies/dkm96/sequences.py"),
+    output:
+        png=report(
+            "figures/dkm96_fig{number}.png",
+            caption="../report/dkm96_sequences.rst",
+            category="dkm96",
+            subcategory="Figures 8-10",
+        ),
+        pdf="figures/dkm96_fig{number}.pdf",
+    log:
+        "logs/dkm96_sequence_figure/fig{number}.log",
+    wildcard_constraints:
+        number=choice([str(n) for n in sequence_figures(config)]),
+    conda:
+        "../../environment.yml"
+    params:
+        domain=lambda wildcards: sequence_figures(config)[int(wildcards.number)],
+        problems=table2_problems(config),
+        min_running=TABLE2["min_running"],
+        floor=TABLE2["claims"]["floor"],
+    script:
+        "../scripts/dkm96/sequence_figure.py"
+
+
+rule dkm96_scatter_figure:
+    input:
+        rounds=f"results/dkm96/boosting/{TABLE2['scatter']}/rounds.csv",
+        code=REPORT_CODE
+        + package("studies/dkm96/advantage_figures.py", "studies/dkm96/sequences.py"),
+    output:
+        png=report(
+            "figures/dkm96_fig{number}.png",
+            caption="../report/dkm96_scatter.rst",
+            category="dkm96",
+            subcategory="Figures 11-12",
+        ),
+        pdf="figures/dkm96_fig{number}.pdf",
+    log:
+        "logs/dkm96_scatter_figure/fig{number}.log",
+    wildcard_constraints:
+        number=choice([str(n) for n in SCATTER_FIGURES]),
+    conda:
+        "../../environment.yml"
+    params:
+        domain=TABLE2["scatter"],
+        problem=table2_problems(config).get(TABLE2["scatter"], TABLE2["scatter"]),
+        heavy_node=TABLE2["claims"]["heavy_node"],
+        train_size=TABLE2["domains"][TABLE2["scatter"]]
+        .get("decision_list", {})
+        .get("train_size"),
+    script:
+        "../scripts/dkm96/scatter_figure.py"

@@ -69,12 +69,18 @@ class TreeClassifier:
     def _start_fit(self, X: pd.DataFrame, y) -> tuple[np.ndarray, np.ndarray]:
         """Check ``(X, y)``, set ``schema_``, ``classes_``, ``n_features_in_`` and
         ``feature_names_in_``; return the encoded ``X`` and the class codes."""
-        self.schema_ = Schema.from_frame(X)
+        Z = self._fit_schema(X)
         labels = check_labels(y, len(X))
         self.classes_, codes = np.unique(labels, return_inverse=True)
+        return Z, codes.ravel().astype(np.int64)
+
+    def _fit_schema(self, X: pd.DataFrame) -> np.ndarray:
+        """Check ``X``, set ``schema_``, ``n_features_in_`` and ``feature_names_in_``; return
+        the encoded ``X``."""
+        self.schema_ = Schema.from_frame(X)
         self.n_features_in_ = X.shape[1]
         self.feature_names_in_ = np.asarray(self.schema_.names, dtype=object)
-        return self.schema_.encode_checked(X), codes.ravel().astype(np.int64)
+        return self.schema_.encode_checked(X)
 
     def _is_fitted(self) -> bool:
         return hasattr(self, "schema_")

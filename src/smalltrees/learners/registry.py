@@ -16,6 +16,8 @@ LEARNER_CLASSES = {
     "IFN": "smalltrees.learners.ifn.estimator:IFN",
     "Bagging": "smalltrees.learners.bagging:Bagging",
     "ID3": "smalltrees.learners.id3.estimator:ID3",
+    "TopDown": "smalltrees.learners.topdown.estimator:TopDown",
+    "AdaBoost": "smalltrees.learners.adaboost:AdaBoost",
 }
 
 

@@ -1,8 +1,9 @@
 """What the dkm96 study produces and the config checks it needs (see :mod:`smalltrees.config`).
 
 Dietterich, Kearns & Mansour (1996). Section 3 (the G criterion against entropy): Figures 3-6
-(``dkm96.figures``) and Table 1 with its stability over R partitions (``dkm96.table1``). Each
-part has its own output list and config check, so section 4 adds its own beside them.
+(``dkm96.figures``) and Table 1 with its stability over R partitions (``dkm96.table1``).
+Section 4 (TopDown against AdaBoost): Table 2, Figures 8-12, the claims and the decision-list
+calibration (``dkm96.table2``). Each part has its own output list and config check.
 """
 
 from __future__ import annotations
@@ -22,9 +23,15 @@ TABLE1_PRUNE = {"error": True, "size": False}
 """Errors are of pruned trees, sizes of unpruned ones (Table 1's caption)."""
 
 
+TABLE2_ROLES = {"topdown": ("TopDown", "entropy"), "topdown_g": ("TopDown", "G"),
+                "adaboost": ("AdaBoost", None)}
+"""The class (and criterion) each learner role of ``dkm96.table2.learners`` needs."""
+SCATTER_FIGURES = (11, 12)
+
+
 def outputs(config: Mapping) -> list[str]:
     """Every output of the dkm96 study."""
-    return figure_outputs(config) + table1_outputs(config)
+    return figure_outputs(config) + table1_outputs(config) + table2_outputs(config)
 
 
 def figure_outputs(config: Mapping) -> list[str]:
@@ -36,6 +43,69 @@ def table1_outputs(config: Mapping) -> list[str]:
     """Table 1 (section 3.1) and its stability over R partitions."""
     return [f"results/tables/dkm96_{name}.{ext}" for name in ("table1", "stability")
             for ext in ("csv", "md")]
+
+
+def table2_outputs(config: Mapping) -> list[str]:
+    """Section 4: Table 2, the claims, the calibration, Figures 8-10 (one per problem with a
+    figure number) and 11-12."""
+    tables = [f"results/tables/dkm96_{name}.{ext}" for name in ("table2", "claims",
+                                                               "calibration")
+              for ext in ("csv", "md")]
+    numbers = sorted(sequence_figures(config)) + list(SCATTER_FIGURES)
+    return tables + [f"figures/dkm96_fig{n}.{ext}" for n in numbers for ext in ("png", "pdf")]
+
+
+def table2_rows(config: Mapping) -> dict[str, Mapping]:
+    """The problems of Table 2's rows (``dkm96.table2.rows``), in order, with their designs."""
+    table2 = config["dkm96"]["table2"]
+    return {name: table2["domains"][name] for name in table2["rows"]}
+
+
+def table2_trials(config: Mapping, kind: str = "trials") -> list[str]:
+    """The per-problem results (``trials`` or ``rounds``) of section 4, in the table's order."""
+    return [f"results/dkm96/boosting/{name}/{kind}.csv" for name in table2_rows(config)]
+
+
+def table2_problems(config: Mapping) -> dict[str, str]:
+    """Problem -> the paper's name, in the table's order."""
+    return {name: d.get("problem", name) for name, d in table2_rows(config).items()}
+
+
+def table2_learners(config: Mapping) -> dict[str, Mapping]:
+    """The learner entries of section 4 by role (topdown, topdown_g, adaboost)."""
+    roles = config["dkm96"]["table2"]["learners"]
+    return {role: config["learners"][roles[role]] for role in TABLE2_ROLES}
+
+
+def sequence_figures(config: Mapping) -> dict[int, str]:
+    """Figure number -> the problem whose advantage sequence it shows (Figures 8-10)."""
+    table2 = config["dkm96"]["table2"]
+    return {number: domain for domain, number in table2["sequence_figures"].items()
+            if domain in table2["rows"]}
+
+
+def boosting_data(config: Mapping) -> Callable:
+    """An input function: the processed files of a ``{domain}``'s dataset (none for the
+    generated decision list)."""
+    domains = config["dkm96"]["table2"]["domains"]
+
+    def data(wildcards) -> list[str]:
+        domain = domains[wildcards.domain]
+        if "dataset" not in domain:
+            return []
+        return [f"data/processed/{domain['dataset']}.{ext}" for ext in ("csv", "json")]
+
+    return data
+
+
+def sequence_rounds(config: Mapping) -> Callable:
+    """An input function: the rounds of the problem of Figure ``{number}`` (8-10)."""
+    figures = sequence_figures(config)
+
+    def rounds(wildcards) -> str:
+        return f"results/dkm96/boosting/{figures[int(wildcards.number)]}/rounds.csv"
+
+    return rounds
 
 
 def table1_rows(config: Mapping) -> dict[str, Mapping]:
@@ -76,6 +146,7 @@ def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str])
     """Every part's checks."""
     check_figures(config["dkm96"]["figures"])
     check_table1(config, registry, classes)
+    check_table2(config, registry, classes)
 
 
 def check_figures(figures: Mapping) -> None:
@@ -124,3 +195,61 @@ def check_table1(config: Mapping, registry: Mapping, classes: Mapping[str, str])
             raise ConfigError(f"{key}.positive_class: {domain['positive_class']!r} is not a "
                               f"class of dataset {domain['dataset']}; expected one of "
                               f"{[str(v) for v in declared]}")
+
+
+def check_table2(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
+    """Learner roles of the right class and criterion; each problem a dataset of the registry
+    (with a class to discriminate) or a decision list; figures of problems of the table."""
+    table2 = config["dkm96"]["table2"]
+    for role, (wanted, criterion) in TABLE2_ROLES.items():
+        key = f"dkm96.table2.learners.{role}"
+        name = table2["learners"][role]
+        check_names(key, [name], classes, "learner")
+        params = config["learners"][name].get("params", {})
+        got = (classes[name], params.get("criterion", "entropy") if criterion else None)
+        if got != (wanted, criterion):
+            needs = wanted + (f" with criterion {criterion!r}" if criterion else "")
+            raise ConfigError(f"{key}: learner {name!r} is {got[0]}"
+                              + (f" with criterion {got[1]!r}" if criterion else "")
+                              + f"; section 4's {role} needs {needs}")
+        if criterion and params.get("max_splits") is not None:
+            raise ConfigError(f"{key}: learner {name!r} has max_splits = "
+                              f"{params['max_splits']}; Table 2 grows TopDown to zero "
+                              "training error (max_splits: null)")
+    check_names("dkm96.table2.rows", table2["rows"], table2["domains"], "domain")
+    for name in table2["rows"]:
+        check_table2_domain(f"dkm96.table2.domains.{name}", table2["domains"][name], registry)
+    for domain in table2["sequence_figures"]:
+        check_names("dkm96.table2.sequence_figures", [domain], table2["rows"], "row")
+    check_names("dkm96.table2.scatter", [table2["scatter"]], table2["rows"], "row")
+    numbers = list(table2["sequence_figures"].values())
+    if len(set(numbers)) != len(numbers) or set(numbers) & {3, 4, 5, 6, *SCATTER_FIGURES}:
+        raise ConfigError(f"dkm96.table2.sequence_figures: figure numbers {numbers} must be "
+                          "distinct and not those of Figures 3-6, 11 or 12")
+
+
+def check_table2_domain(key: str, domain: Mapping, registry: Mapping) -> None:
+    """A dataset problem (``dataset``, ``positive_class``, ``folds``) or a decision list
+    (``decision_list``, ``trials``), each with sizes that fit."""
+    if ("dataset" in domain) == ("decision_list" in domain):
+        raise ConfigError(f"{key}: expected exactly one of `dataset` (with positive_class and "
+                          "folds) or `decision_list` (with trials)")
+    if "decision_list" in domain:
+        spec = domain["decision_list"]
+        if "trials" not in domain:
+            raise ConfigError(f"{key}.trials: missing; expected the number of generated trials")
+        if spec["rule_size"] > spec["n_attributes"]:
+            raise ConfigError(f"{key}.decision_list.rule_size: {spec['rule_size']} literals per "
+                              f"rule need at least as many attributes (n_attributes = "
+                              f"{spec['n_attributes']})")
+        return
+    for needed in ("positive_class", "folds"):
+        if needed not in domain:
+            raise ConfigError(f"{key}.{needed}: missing; a dataset problem needs dataset, "
+                              "positive_class and folds")
+    check_names(f"{key}.dataset", [domain["dataset"]], registry, "dataset")
+    declared = registry[domain["dataset"]].get("class_values")
+    if declared is not None and str(domain["positive_class"]) not in map(str, declared):
+        raise ConfigError(f"{key}.positive_class: {domain['positive_class']!r} is not a class of "
+                          f"dataset {domain['dataset']}; expected one of "
+                          f"{[str(v) for v in declared]}")

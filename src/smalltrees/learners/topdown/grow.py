@@ -1,0 +1,227 @@
+"""Best-first growth of TopDown_F (DKM 1996, Figure 1), recording each round.
+
+Each round splits the (leaf, test) pair with the largest drop ``Delta = F(T) - F(T(l, h))`` of
+the tree's criterion ``F(T) = sum_l w(l) F(q(l))`` (eq. 1 with F = H, eq. 5 with F = G), which
+is ``w(l)`` times the local gain of the test at ``l``. A leaf's best test is found once, when the
+leaf is made (:func:`best_test`); a round is then an argmax over the frontier.
+
+Readings of Figure 1 (the reading notes' D-23 and section 1), each a choice the paper leaves open:
+
+* only impure leaves are candidates, and only tests that send cases to at least two branches
+  (Figure 1 also scans pure leaves and trivial tests, whose Delta is 0; it would split them only
+  when no other pair gains, which growing to zero training error never needs);
+* a test with zero gain is allowed when nothing gains more (Figure 1 starts from
+  ``Delta_best = 0`` and accepts ``Delta >= Delta_best``); C4.5 would stop there instead;
+* ties are broken as C4.5 breaks them, since the paper's sequences come from a modified C4.5
+  ("TopDown_F will choose the same function to label this split as C4.5", section 2.1): within a
+  leaf the first cut of an attribute within 1e-6 bits of its best, then the first attribute in
+  column order unless a later one gains more than 1e-6 bits more; between leaves the leaf made
+  first. Figure 1's literal ``>=`` would take the last pair scanned instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from smalltrees.learners.criteria import EPS, entropy, kearns_mansour
+from smalltrees.learners.sweep import (
+    category_weights,
+    cut_threshold,
+    cut_weights,
+    sorted_cases,
+)
+from smalltrees.learners.twoclass import split_advantage
+
+IMPURITIES = {"entropy": entropy, "G": kearns_mansour}
+"""The criteria of TopDown_F: H (eq. 1, bits) and DKM's G (eq. 5)."""
+
+
+@dataclass
+class Problem:
+    """The training set as growing needs it: encoded attributes ``Z`` (no unknown values),
+    the boolean target ``f``, the number of declared values per attribute (0 = continuous)
+    and the criterion's impurity (total ``n F(q)`` of ``[positives, negatives]`` on axis 0).
+
+    The continuous attributes are laid out by row (``columns``) and sorted once
+    (``order``); growing restricts the sorted orders to each leaf's cases.
+    """
+
+    Z: np.ndarray
+    f: np.ndarray
+    n_values: np.ndarray
+    impurity: Callable[..., np.ndarray]
+    continuous: np.ndarray = field(init=False)
+    categorical: np.ndarray = field(init=False)
+    columns: np.ndarray = field(init=False)
+    order: np.ndarray = field(init=False)
+    training_values: list[np.ndarray] = field(init=False)
+    positive: np.ndarray = field(init=False)
+    negative: np.ndarray = field(init=False)
+
+    def __post_init__(self):
+        self.continuous = np.flatnonzero(self.n_values == 0)
+        self.categorical = np.flatnonzero(self.n_values > 0)
+        self.columns = np.ascontiguousarray(self.Z[:, self.continuous].T)
+        self.order = np.argsort(self.columns, axis=1, kind="stable")
+        self.training_values = [np.unique(column) for column in self.columns]
+        self.positive = self.f.astype(float)
+        self.negative = 1.0 - self.positive
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A leaf's best test: its attribute, local gain, threshold (``NaN`` if categorical), the
+    branch of each of the leaf's cases, and each branch's positive and negative counts."""
+
+    attribute: int
+    gain: float
+    threshold: float
+    branch: np.ndarray
+    positives: np.ndarray
+    negatives: np.ndarray
+
+
+@dataclass
+class Tree:
+    """A grown tree as flat arrays (one entry per node; node 0 is the root) and its rounds.
+
+    ``feature`` is -1 at a leaf; ``threshold`` the cut of a continuous test (``x <= threshold``
+    goes to branch 0), ``NaN`` otherwise; ``children[i]`` the branches of node ``i``;
+    ``split_round`` the round that split the node (``inf`` for a leaf); ``label`` the majority
+    label (1 when ``q >= 1/2``; an empty branch takes its parent's).
+    """
+
+    feature: list[int] = field(default_factory=list)
+    threshold: list[float] = field(default_factory=list)
+    children: list[list[int]] = field(default_factory=list)
+    split_round: list[float] = field(default_factory=list)
+    label: list[int] = field(default_factory=list)
+    depth: list[int] = field(default_factory=list)
+    rounds: list[dict] = field(default_factory=list)
+    stop_reason: str = ""
+
+    def add(self, label: int, depth: int) -> int:
+        """Append a leaf; return its index."""
+        for name, value in (("feature", -1), ("threshold", np.nan), ("children", []),
+                            ("split_round", np.inf), ("label", label), ("depth", depth)):
+            getattr(self, name).append(value)
+        return len(self.feature) - 1
+
+
+def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
+    """The best test at a leaf with cases ``rows`` (C4.5's tie rules), or None when the leaf is
+    pure or no test separates its cases (identical x)."""
+    n = rows.size
+    P = int(problem.f[rows].sum())
+    if P in (0, n):
+        return None
+    node = float(problem.impurity(np.array([P, n - P], dtype=float)))
+    best: Candidate | None = None
+    found = {}
+    if problem.continuous.size and n > 1:
+        members = np.zeros(problem.Z.shape[0], dtype=bool)
+        members[rows] = True
+        cases = sorted_cases(problem.order, members)
+        cuts = cut_weights(problem.columns, cases, problem.positive, problem.negative)
+        left = np.stack([cuts.positives, cuts.negatives])
+        right = np.array([P, n - P], dtype=float)[:, None, None] - left
+        gain = (node - problem.impurity(left, axis=0) - problem.impurity(right, axis=0)) / n
+        gain[~cuts.admissible] = -np.inf
+        top = gain.max(axis=1)
+        first = np.argmax(gain >= top[:, None] - EPS, axis=1)
+        for a, j in enumerate(problem.continuous.tolist()):
+            if np.isfinite(top[a]):
+                found[j] = ("cut", gain[a, first[a]], (cases, a, int(first[a])))
+    if problem.categorical.size:
+        codes = problem.Z[np.ix_(rows, problem.categorical)].astype(np.int64)
+        width = int(problem.n_values.max())
+        pos, neg = category_weights(codes, width, problem.positive[rows],
+                                    problem.negative[rows])
+        branches = np.stack([pos, neg])
+        gain = (node - problem.impurity(branches, axis=0).sum(axis=1)) / n
+        separates = np.count_nonzero(pos + neg > 0, axis=1) >= 2
+        for c, j in enumerate(problem.categorical.tolist()):
+            if separates[c]:
+                found[j] = ("values", gain[c], c)
+    best_gain = -np.inf
+    for j in sorted(found):
+        if found[j][1] > best_gain + EPS:
+            best, best_gain = j, found[j][1]
+    if best is None:
+        return None
+    kind, gain, where = found[best]
+    values = problem.Z[rows, best]
+    if kind == "cut":
+        cases, a, position = where
+        threshold = cut_threshold(problem.columns, cases, a, position,
+                                  problem.training_values[a])
+        branch = (values > threshold).astype(np.int64)
+        n_branches = 2
+    else:
+        threshold, branch = np.nan, values.astype(np.int64)
+        n_branches = int(problem.n_values[best])
+    positives = np.bincount(branch, weights=problem.positive[rows], minlength=n_branches)
+    negatives = np.bincount(branch, weights=problem.negative[rows], minlength=n_branches)
+    return Candidate(best, float(gain), threshold, branch, positives, negatives)
+
+
+def grow(problem: Problem, max_splits: int | None) -> Tree:
+    """Grow best-first until zero training error, ``max_splits`` rounds, or no leaf can be
+    split (an impure leaf whose cases all have the same x: zero training error is then
+    unreachable, and ``stop_reason`` says so)."""
+    m = problem.Z.shape[0]
+    tree = Tree()
+    P = int(problem.f.sum())
+    tree.add(int(2 * P >= m), 0)
+    frontier: dict[int, tuple[np.ndarray, Candidate]] = {}
+    errors = min(P, m - P)
+    _consider(problem, tree, frontier, 0, np.arange(m))
+    while errors > 0:
+        if max_splits is not None and len(tree.rounds) >= max_splits:
+            tree.stop_reason = f"max_splits = {max_splits} reached"
+            return tree
+        if not frontier:
+            tree.stop_reason = (
+                "no test separates the cases of an impure leaf (identical x with different "
+                f"labels): zero training error is unreachable; {errors} training error(s) left")
+            return tree
+        leaf = max(frontier, key=lambda i: (frontier[i][1].gain * frontier[i][0].size, -i))
+        rows, test = frontier.pop(leaf)
+        errors += _split(problem, tree, frontier, leaf, rows, test)
+        tree.rounds[-1]["train_error"] = errors / m
+    tree.stop_reason = "zero training error"
+    return tree
+
+
+def _consider(problem: Problem, tree: Tree, frontier: dict, node: int, rows: np.ndarray):
+    """Put a new leaf on the frontier if it has a test."""
+    test = best_test(problem, rows)
+    if test is not None:
+        frontier[node] = (rows, test)
+
+
+def _split(problem: Problem, tree: Tree, frontier: dict, leaf: int, rows: np.ndarray,
+           test: Candidate) -> int:
+    """Split ``leaf`` by ``test``, record the round; return the change in training errors."""
+    m, n = problem.Z.shape[0], rows.size
+    P = int(problem.f[rows].sum())
+    tree.feature[leaf], tree.threshold[leaf] = test.attribute, test.threshold
+    tree.split_round[leaf] = len(tree.rounds) + 1
+    change = -min(P, n - P)
+    for b in range(test.positives.size):
+        p, count = int(test.positives[b]), int(test.positives[b] + test.negatives[b])
+        child = tree.add(int(2 * p >= count) if count else tree.label[leaf],
+                         tree.depth[leaf] + 1)
+        tree.children[leaf].append(child)
+        change += min(p, count - p)
+        if count:
+            _consider(problem, tree, frontier, child, rows[test.branch == b])
+    tree.rounds.append({
+        "round": len(tree.rounds) + 1, "node": leaf, "depth": tree.depth[leaf],
+        "feature": test.attribute, "threshold": test.threshold, "w": n / m, "q": P / n,
+        "gain": test.gain, "advantage": float(split_advantage(test.positives, test.negatives)),
+    })
+    return change

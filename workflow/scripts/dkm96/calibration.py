@@ -1,0 +1,26 @@
+"""Snakemake glue: the decision-list generator's calibration grid against Table 2's row."""
+
+import pandas as pd
+
+from smalltrees.files import write_text
+from smalltrees.logs import log_to
+from smalltrees.studies.dkm96 import calibration
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log = log_to(snakemake.log[0])
+params = snakemake.params
+try:
+    paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
+    row = paper[paper["domain"] == params.domain]
+    targets = dict(zip(row["metric"], row["value"], strict=True))
+    settings = params.calibration
+    table = calibration.build(settings["grid"], params.configured, settings["trials"],
+                              params.learners, targets, params.seed, settings["stream"],
+                              params.domain)
+    write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
+    write_text(snakemake.output.md, calibration.render_markdown(table, targets,
+                                                                settings["trials"]))
+    log.info("calibration: %d generators", len(table))
+except Exception as error:
+    log.error("%s", error)
+    raise

@@ -1,0 +1,21 @@
+"""Snakemake glue: one of DKM 1996 Figures 8-10 (mean advantage sequences of a problem)."""
+
+import pandas as pd
+
+from smalltrees.logs import log_to
+from smalltrees.reporting.figures import save_figure
+from smalltrees.studies.dkm96.advantage_figures import sequence_figure
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log = log_to(snakemake.log[0])
+params = snakemake.params
+try:
+    number = int(snakemake.wildcards.number)
+    rounds = pd.read_csv(snakemake.input.rounds, keep_default_na=False, na_values=[""])
+    figure = sequence_figure(rounds, params.domain, params.problems[params.domain], number,
+                             params.min_running, params.floor)
+    save_figure(figure, snakemake.output.png, snakemake.output.pdf)
+    log.info("figure %d written", number)
+except Exception as error:
+    log.error("%s", error)
+    raise

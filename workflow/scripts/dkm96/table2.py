@@ -1,0 +1,26 @@
+"""Snakemake glue: DKM 1996 Table 2, ours beside the paper's (CSV and Markdown)."""
+
+import pandas as pd
+
+from smalltrees.files import write_text
+from smalltrees.logs import log_to
+from smalltrees.studies.dkm96 import table2
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+log = log_to(snakemake.log[0])
+params = snakemake.params
+try:
+    trials = pd.concat([pd.read_csv(path) for path in snakemake.input.trials],
+                       ignore_index=True)
+    paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
+    table = table2.build(trials, params.problems, paper, params.tolerance)
+    generators = "; ".join(f"{name}: {spec}" for name, spec in params.decision_lists.items())
+    calibration = (f"our generator, calibrated against this row (see dkm96_calibration.md): "
+                   f"{generators}" if generators else "not in this table")
+    write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
+    write_text(snakemake.output.md, table2.render_markdown(table, params.notes,
+                                                           params.tolerance, calibration))
+    log.info("Table 2: %d problems", len(table))
+except Exception as error:
+    log.error("%s", error)
+    raise
