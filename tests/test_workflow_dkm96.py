@@ -1,5 +1,6 @@
-"""End-to-end: the tiny DKM 1996 section 3 study (two small domains with n = 2, and ISOLET,
-which the offline mirror does not have) through the workflow."""
+"""End-to-end: the tiny DKM 1996 study through the workflow: section 3 (two small domains with
+n = 2, and ISOLET, which the offline mirror does not have) and section 4 (a small decision list
+and Pima in 3 folds)."""
 
 import json
 
@@ -43,6 +44,25 @@ def test_tiny_dkm96_study_completes_with_isolet_marked_unavailable(tmp_path, mir
     assert "Sign test over 2 domains" in md and "not run: data not available" in md
     stability = pd.read_csv(work / "results/tables/dkm96_stability.csv")
     assert stability.set_index("domain").loc["PI", "partitions"] == 2
+
+    section4 = pd.read_csv(work / "results/tables/dkm96_table2.csv").set_index("domain")
+    assert section4.index.tolist() == ["DL", "PI"] and section4["trials"].tolist() == [3, 3]
+    assert section4.loc["DL", "calibrated"] and not section4.loc["PI", "calibrated"]
+    for cell in ("topdown_rounds", "adaboost_train_error", "topdown_test_error",
+                 "adaboost_test_error", "topdown_g_rounds"):
+        assert section4[cell].notna().all(), cell
+    assert section4.loc["PI", "paper_topdown_rounds"] == 143.6
+    for number in (8, 9, 11, 12):
+        assert (work / "figures" / f"dkm96_fig{number}.png").stat().st_size > 1000
+    assert not (work / "figures" / "dkm96_fig10.png").exists()  # AU is not a row here
+    claims = pd.read_csv(work / "results/tables/dkm96_claims.csv")
+    assert set(claims["problem"]) == {"Decision List", "Pima Diabetes"}
+    assert claims["holds"].isin([True, False]).all()
+    calibration = pd.read_csv(work / "results/tables/dkm96_calibration.csv")
+    assert len(calibration) == 2 and calibration["configured"].sum() == 1  # on the grid
+    card = pd.read_csv(work / "results/dkm96/scorecard.csv")
+    assert card["item"].str.startswith("Table 2, ").sum() == 4  # PI only: DL is calibrated
+    assert card["item"].str.startswith("Section 4 claim").sum() == 9
 
     # a rerun has nothing to do: the unavailable marker is a finished output
     dry = run(work, "-n", *args)

@@ -15,6 +15,7 @@ independently generated training set and test set of the decision-list problem
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 
 import numpy as np
@@ -86,7 +87,9 @@ def run_trials(domain: str, trials: Iterator[Trial], positive: str,
                                               "not run: TopDown made no split"))
                     continue
                 model.set_params(n_rounds=n_rounds)
-            model.fit(X, y)
+            with warnings.catch_warnings():  # the stop reason is kept in the trial's row
+                warnings.simplefilter("ignore")
+                model.fit(X, y)
             if role == "topdown":
                 n_rounds = len(model.history_)
             history = model.history_.assign(domain=domain, trial=trial, algorithm=algorithm)

@@ -219,8 +219,8 @@ def check_table2(config: Mapping, registry: Mapping, classes: Mapping[str, str])
     check_names("dkm96.table2.rows", table2["rows"], table2["domains"], "domain")
     for name in table2["rows"]:
         check_table2_domain(f"dkm96.table2.domains.{name}", table2["domains"][name], registry)
-    for domain in table2["sequence_figures"]:
-        check_names("dkm96.table2.sequence_figures", [domain], table2["rows"], "row")
+    check_names("dkm96.table2.sequence_figures", table2["sequence_figures"],
+                table2["domains"], "domain")
     check_names("dkm96.table2.scatter", [table2["scatter"]], table2["rows"], "row")
     numbers = list(table2["sequence_figures"].values())
     if len(set(numbers)) != len(numbers) or set(numbers) & {3, 4, 5, 6, *SCATTER_FIGURES}:
