@@ -271,11 +271,15 @@ rule dkm96_sequence_figure:
         "../../environment.yml"
     params:
         domain=lambda wildcards: sequence_figures(config)[int(wildcards.number)],
-        problems=table2_problems(config),
-        min_running=TABLE2["min_running"],
-        floor=TABLE2["claims"]["floor"],
+        problem=lambda wildcards: table2_problems(config)[
+            sequence_figures(config)[int(wildcards.number)]
+        ],
+        settings={
+            "min_running": TABLE2["min_running"],
+            "floor": TABLE2["claims"]["floor"],
+        },
     script:
-        "../scripts/dkm96/sequence_figure.py"
+        "../scripts/dkm96/advantage_figure.py"
 
 
 rule dkm96_scatter_figure:
@@ -300,9 +304,11 @@ rule dkm96_scatter_figure:
     params:
         domain=TABLE2["scatter"],
         problem=table2_problems(config).get(TABLE2["scatter"], TABLE2["scatter"]),
-        heavy_node=TABLE2["claims"]["heavy_node"],
-        train_size=TABLE2["domains"][TABLE2["scatter"]]
-        .get("decision_list", {})
-        .get("train_size"),
+        settings={
+            "heavy_node": TABLE2["claims"]["heavy_node"],
+            "train_size": TABLE2["domains"][TABLE2["scatter"]]
+            .get("decision_list", {})
+            .get("train_size"),
+        },
     script:
-        "../scripts/dkm96/scatter_figure.py"
+        "../scripts/dkm96/advantage_figure.py"

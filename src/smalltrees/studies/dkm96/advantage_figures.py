@@ -36,7 +36,7 @@ def sequence_figure(rounds: pd.DataFrame, domain: str, problem: str, number: int
             shown = sequence[sequence["running"] >= min_running]
             ax.plot(shown["round"], shown["advantage"], color=colour, lw=1.0, label=label)
             axes[2].step(sequence["round"], sequence["running"], where="mid", color=colour,
-                         lw=1.0, label=label)
+                         lw=1.0, ls="--" if panel is BOTTOM else "-", label=label)
         ax.set_ylabel("mean advantage $\\gamma_t$")
         ax.set_ylim(0, 0.5)
         ax.legend(loc="upper right", fontsize=8)
@@ -44,6 +44,7 @@ def sequence_figure(rounds: pd.DataFrame, domain: str, problem: str, number: int
     axes[1].text(1, floor, f" {floor:g}", va="bottom", fontsize=7, color="grey")
     axes[2].axhline(min_running, color="grey", lw=0.6, ls=":")
     axes[2].set_ylabel("trials\nrunning")
+    axes[2].legend(loc="lower left", fontsize=7)
     axes[2].set_xlabel("round t")
     axes[0].set_title(f"Figure {number}: advantage on the filtered distribution vs round, "
                       f"{problem}\n(mean over the trials still running; curves cut below "
@@ -82,3 +83,17 @@ def gain_figure(rounds: pd.DataFrame, domain: str, problem: str) -> Figure:
     ax.set_title(f"Figure 12: advantage vs information gain, {problem}, {len(points)} splits",
                  fontsize=9)
     return figure
+
+
+def figure(number: int, rounds: pd.DataFrame, domain: str, problem: str,
+           settings: dict) -> Figure:
+    """Figure ``number`` of section 4 for ``domain``: 11 and 12 are the scatter plots (settings
+    ``heavy_node``, ``train_size``), any other number an advantage sequence (settings
+    ``min_running``, ``floor``)."""
+    if number == 11:
+        return weight_figure(rounds, domain, problem, settings["heavy_node"],
+                             settings["train_size"])
+    if number == 12:
+        return gain_figure(rounds, domain, problem)
+    return sequence_figure(rounds, domain, problem, number, settings["min_running"],
+                           settings["floor"])
