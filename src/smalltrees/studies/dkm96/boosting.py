@@ -74,12 +74,14 @@ def run_trials(domain: str, trials: Iterator[Trial], positive: str,
                learners: Mapping[str, Mapping],
                progress: Callable[[str], None] | None = None) -> tuple[pd.DataFrame,
                                                                        pd.DataFrame]:
-    """Fit the three algorithms on every trial; return (rounds, trials) frames
+    """Fit the algorithms of ``learners`` (roles of :data:`ALGORITHMS`; ``topdown`` first, as
+    AdaBoost takes its number of rounds) on every trial; return (rounds, trials) frames
     (:data:`ROUND_COLUMNS`, :data:`TRIAL_COLUMNS`)."""
     rounds, summaries = [], []
+    roles = {role: name for role, name in ALGORITHMS.items() if role in learners}
     for trial, X, y, X_test, y_test in trials:
         n_rounds = None
-        for role, algorithm in ALGORITHMS.items():
+        for role, algorithm in roles.items():
             model = make_learner(learners[role]).set_params(positive_class=positive)
             if role == "adaboost":
                 if not n_rounds:
@@ -101,7 +103,7 @@ def run_trials(domain: str, trials: Iterator[Trial], positive: str,
         if progress is not None:
             progress(f"{domain} trial {trial}: " + ", ".join(
                 f"{s['algorithm']} {s['rounds']} rounds, test error {s['test_error']:.4f}"
-                for s in summaries[-len(ALGORITHMS):]))
+                for s in summaries[-len(roles):]))
     rounds_frame = pd.concat(rounds, ignore_index=True) if rounds else pd.DataFrame(
         columns=list(ROUND_COLUMNS))
     rounds_frame["test"] = rounds_frame["test"].map(_text)
