@@ -39,7 +39,7 @@ def sequence_figure(rounds: pd.DataFrame, domain: str, problem: str, number: int
                          lw=1.0, ls="--" if panel is BOTTOM else "-", label=label)
         ax.set_ylabel("mean advantage $\\gamma_t$")
         ax.set_ylim(0, 0.5)
-        ax.legend(loc="upper right", fontsize=8)
+        ax.legend(loc="lower right" if panel is TOP else "upper right", fontsize=8)
     axes[1].axhline(floor, color="grey", lw=0.6, ls="--")
     axes[1].text(1, floor, f" {floor:g}", va="bottom", fontsize=7, color="grey")
     axes[2].axhline(min_running, color="grey", lw=0.6, ls=":")
