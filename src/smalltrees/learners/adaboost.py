@@ -109,7 +109,7 @@ class AdaBoost(BooleanClassifier):
         Z, f = self._start_boolean_fit(X, y)
         search = StumpSearch(Z, f, self.schema_.n_values)
         weights = np.full(f.size, 1.0 / f.size)
-        margin = np.zeros(f.size)
+        vote = Vote(f.size)
         self.stumps_, alphas, rows = [], [], []
         self.stop_reason_ = "n_rounds reached"
         for t in range(1, self.n_rounds + 1):
@@ -122,10 +122,10 @@ class AdaBoost(BooleanClassifier):
             h = stump.predict(Z)
             perfect = eps < ZERO_ERROR
             alpha = np.inf if perfect else np.log((1 - eps) / eps)
-            margin += alpha * (2 * h - 1)
+            vote.add(alpha, h)
             self.stumps_.append(stump)
             alphas.append(alpha)
-            rows.append(self._record(t, stump, eps, np.mean((margin >= 0) != f)))
+            rows.append(self._record(t, stump, eps, np.mean((vote.score() >= 0) != f)))
             if perfect:
                 self.stop_reason_ = f"round {t}: eps = 0 (a perfect test); stopped"
                 break
@@ -143,15 +143,16 @@ class AdaBoost(BooleanClassifier):
                 "advantage": 0.5 - eps, "train_error": float(train_error)}
 
     def decision_function(self, X: pd.DataFrame, n_rounds: int | None = None) -> np.ndarray:
-        """``sum_t log(1/beta_t) (2 h_t(x) - 1)`` over the first ``n_rounds`` rounds."""
+        """``sum_t log(1/beta_t) h_t(x) - 1/2 sum_t log(1/beta_t)`` over the first ``n_rounds``
+        rounds (``+-inf`` once a perfect test has voted), summed in round order."""
         self._check_fitted()
         if n_rounds is not None and not is_count(n_rounds, minimum=0):
             raise ValueError(f"n_rounds={n_rounds!r}; expected None or an integer >= 0")
         Z = self.schema_.encode(X)
-        score = np.zeros(Z.shape[0])
+        vote = Vote(Z.shape[0])
         for stump, alpha in zip(self.stumps_[:n_rounds], self.alphas_[:n_rounds], strict=True):
-            score += alpha * (2 * stump.predict(Z) - 1)
-        return score
+            vote.add(alpha, stump.predict(Z))
+        return vote.score()
 
     def predict(self, X: pd.DataFrame, n_rounds: int | None = None) -> np.ndarray:
         """The vote of the first ``n_rounds`` rounds (all when None): positive iff
@@ -164,6 +165,30 @@ class AdaBoost(BooleanClassifier):
         return "\n".join(
             f"{r.round}: {alpha:.4f} x [{r.attribute} {r.test} -> {r.labels}]"
             for r, alpha in zip(self.history_.itertuples(), self.alphas_, strict=True))
+
+
+class Vote:
+    """Figure 2's output rule, accumulated round by round: h(x) = 1 iff
+    ``sum_t log(1/beta_t) h_t(x) >= 1/2 sum_t log(1/beta_t)``, computed as printed (so that ties,
+    which small training sets produce, are decided the same way in ``fit`` and ``predict``);
+    a perfect test (infinite vote) decides alone."""
+
+    def __init__(self, n: int):
+        self.votes = np.zeros(n)
+        self.total = 0.0
+        self.perfect: np.ndarray | None = None
+
+    def add(self, alpha: float, h: np.ndarray) -> None:
+        """Add the vote ``alpha`` of the 0/1 predictions ``h``."""
+        if np.isinf(alpha):
+            self.perfect = np.where(h == 1, np.inf, -np.inf)
+            return
+        self.votes += alpha * h
+        self.total += alpha
+
+    def score(self) -> np.ndarray:
+        """``sum_t alpha_t h_t(x) - total / 2``; ``+-inf`` after a perfect test."""
+        return self.perfect if self.perfect is not None else self.votes - 0.5 * self.total
 
 
 class StumpSearch:
