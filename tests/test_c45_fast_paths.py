@@ -4,8 +4,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smalltrees.learners.c45.grow import GrowingProblem
-from smalltrees.learners.c45.tree import Node, branch_of, route, split_positions
+from smalltrees.learners.c45 import grow as grow_module
+from smalltrees.learners.c45.grow import GrowingProblem, NodeCases, grow, propose, propose_at
+from smalltrees.learners.c45.prune import _total
+from smalltrees.learners.c45.tree import Node, branch_of, iter_nodes, route, split_positions
 from smalltrees.learners.criteria import entropy, get_criterion
 
 weights = st.floats(0.0, 30.0, allow_nan=False).map(lambda w: round(w, 3))
@@ -38,3 +40,57 @@ def test_routing_without_unknown_values_equals_the_general_split(values, thresho
             route(node, Z, rows, case_weights, 2), general, strict=True):
         assert np.array_equal(got_rows, rows[positions])
         assert np.array_equal(got_weights, part_weights)
+
+
+def random_problem(rng, criterion, mdl, by_merit):
+    """Two continuous and two categorical attributes with ties and unknown values."""
+    n = 40
+    Z = np.column_stack([rng.integers(0, 6, n).astype(float), rng.normal(size=n).round(1),
+                         rng.integers(0, 3, n).astype(float), rng.integers(0, 4, n).astype(float)])
+    Z[rng.random(Z.shape) < 0.1] = np.nan
+    return GrowingProblem(Z, rng.integers(0, 3, n), 3, np.array([0, 0, 3, 4]),
+                          get_criterion(criterion), 2.0, mdl, by_merit)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**16), st.sampled_from(["gain_ratio", "gain", "G"]), st.booleans(),
+       st.booleans(), st.booleans())
+def test_proposals_at_several_nodes_equal_each_node_alone(seed, criterion, mdl, by_merit, whole):
+    rng = np.random.default_rng(seed)
+    p = random_problem(rng, criterion, mdl, by_merit)
+    n = p.Z.shape[0]
+    nodes = []
+    for size in rng.integers(1, n, 4):
+        rows = rng.choice(n, size=size, replace=False)
+        weights = np.ones(size) if whole else rng.choice([1.0, 0.5, 1 / 3], size)
+        nodes.append((rows, weights, float(weights.sum()), None))
+    together = propose_at(p, NodeCases.of(p, nodes))
+    for k, (rows, weights, total, _) in enumerate(nodes):
+        alone = propose(p, rows, weights, total)
+        for name in ("valid", "gain", "merit", "cut"):
+            assert np.array_equal(getattr(together, name)[k], getattr(alone, name),
+                                  equal_nan=True)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**16), st.sampled_from(["gain_ratio", "G"]))
+def test_trees_do_not_depend_on_which_nodes_are_grown_together(seed, criterion):
+    rng = np.random.default_rng(seed)
+    p = random_problem(rng, criterion, True, False)
+    rows, weights = np.arange(p.Z.shape[0]), np.ones(p.Z.shape[0])
+    trees, default = [], grow_module.PADDING_BUDGET
+    try:
+        for slack in (0, 10**9):  # every node alone, every depth at once
+            grow_module.PADDING_BUDGET = slack
+            trees.append([(node.feature, repr(node.threshold), node.dist.tolist())
+                          for node, _ in iter_nodes(grow(p, rows, weights))])
+    finally:
+        grow_module.PADDING_BUDGET = default
+    assert trees[0] == trees[1]
+
+
+@settings(max_examples=100)
+@given(st.lists(weights, min_size=1, max_size=30))
+def test_leaf_totals_in_python_equal_numpy_sums(values):
+    dist = np.array(values) / 7  # fractions, where the order of additions shows
+    assert _total(dist, dist.tolist()) == float(dist.sum())

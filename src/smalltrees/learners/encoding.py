@@ -34,7 +34,7 @@ class Schema:
         return cls(
             names=tuple(str(c) for c in X.columns),
             categories=tuple(
-                tuple(dtype.categories) if isinstance(dtype, pd.CategoricalDtype) else None
+                category_tuple(dtype) if isinstance(dtype, pd.CategoricalDtype) else None
                 for dtype in X.dtypes
             ),
         )
@@ -68,7 +68,7 @@ class Schema:
                 f"{list(self.names)} in that order"
             )
         Z = np.empty(X.shape, dtype=float)
-        continuous = []
+        continuous, same, same_codes = [], [], []
         for j, (column, dtype, cats) in enumerate(
                 zip(X.columns, X.dtypes, self.categories, strict=True)):
             is_categorical = isinstance(dtype, pd.CategoricalDtype)
@@ -78,14 +78,25 @@ class Schema:
             if cats is None:
                 continuous.append(j)
                 continue
-            codes = X[column].cat.codes.to_numpy()
-            if tuple(dtype.categories) == cats:  # the training categories: codes as they are
-                Z[:, j] = np.where(codes < 0, np.nan, codes)
+            # the Categorical itself: ``.cat.codes`` would build two Series per column
+            codes = X[column].array.codes
+            if category_tuple(dtype) == cats:  # the training categories: codes as they are
+                same.append(j)
+                same_codes.append(codes)
                 continue
             known = pd.Index(cats).get_indexer(dtype.categories).astype(float)
             known[known < 0] = unseen
             Z[:, j] = np.where(codes < 0, np.nan, known[np.maximum(codes, 0)] if len(known)
                                else np.nan)
-        if continuous:
-            Z[:, continuous] = X.iloc[:, continuous].to_numpy(dtype=float, na_value=np.nan)
+        if same:  # all columns of codes at once, not a few array operations per column
+            codes = np.stack(same_codes)
+            Z[:, same] = np.where(codes < 0, np.nan, codes).T
+        if continuous:  # all columns continuous: the frame itself, not a copy column by column
+            frame = X if len(continuous) == X.shape[1] else X.iloc[:, continuous]
+            Z[:, continuous] = frame.to_numpy(dtype=float, na_value=np.nan)
         return Z
+
+
+def category_tuple(dtype: pd.CategoricalDtype) -> tuple:
+    """The categories of a categorical dtype as a tuple (``tolist`` is the fast way there)."""
+    return tuple(dtype.categories.tolist())

@@ -38,7 +38,9 @@ def check_frame(X: Any, allow_empty: bool = False) -> None:
         numeric.append(j)
     if not numeric:
         return
-    values = X.iloc[:, numeric].to_numpy(dtype=float, na_value=np.nan)
+    # all columns numeric: the frame itself, not a copy of it taken column by column
+    frame = X if len(numeric) == X.shape[1] else X.iloc[:, numeric]
+    values = frame.to_numpy(dtype=float, na_value=np.nan)
     infinite = np.isinf(values)
     if infinite.any():
         j = int(np.flatnonzero(infinite.any(axis=0))[0])  # the first column with one

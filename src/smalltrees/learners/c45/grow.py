@@ -7,9 +7,11 @@ the proposed tests. Continuous attributes are split at one threshold, whose gain
 attributes get one branch per declared value.
 
 The cases are sorted by each continuous attribute once per fit and every node hands its
-sorted orders down to its branches; the proposals of all attributes at a node are a fixed
-number of whole-array operations (:mod:`smalltrees.learners.c45.proposals`). Weka's J48 makes
-the same choices (``benchmarks/c45_vs_j48.py``).
+sorted orders down to its branches. The tree grows one depth at a time: the proposals of all
+attributes at all nodes of a depth are a fixed number of whole-array operations over the
+nodes' cases laid end to end (:mod:`smalltrees.learners.c45.proposals`), each node's the
+same numbers as if it were alone. Weka's J48 makes the same choices
+(``benchmarks/c45_vs_j48.py``).
 
 References
 ----------
@@ -31,12 +33,13 @@ import numpy as np
 from smalltrees.learners.c45.proposals import (  # noqa: F401 (re-exported)
     CUT_SPACING,
     MAX_MIN_SPLIT,
+    NodeCases,
     Proposals,
-    categorical_proposals,
     continuous_proposals,
     gain_numerator,
     min_split_weight,
     propose,
+    propose_at,
     sorted_positions,
 )
 from smalltrees.learners.c45.tree import Node, branch_of, class_weights, split_positions
@@ -44,6 +47,8 @@ from smalltrees.learners.criteria import EPS, Criterion, entropy, xlog2x
 
 #: Slack of the average-gain filter (C4.5 and J48).
 AVERAGE_GAIN_SLACK = 1e-3
+#: Up to this many class weights in all, :meth:`GrowingProblem.impurities` lays them end to end.
+ONE_PASS_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
@@ -172,9 +177,12 @@ class GrowingProblem:
         For the entropy of fractional weights all ``w log2 w`` terms are computed by one
         :func:`~smalltrees.learners.criteria.xlog2x` call on the arrays laid end to end
         (elementwise, so the same values as :func:`~smalltrees.learners.criteria.entropy`
-        gives array by array, summed the same way), not a dozen calls on small arrays.
+        gives array by array, summed the same way), not a dozen calls on small arrays. Arrays
+        of more than :data:`ONE_PASS_LIMIT` weights in all are taken one by one, which is then
+        faster.
         """
-        if self.entropy_table is None or whole:
+        if (self.entropy_table is None or whole
+                or sum(part.size for part in counts) > ONE_PASS_LIMIT):
             return [self.impurity(part, whole) for part in counts]
         totals = [part.sum(axis=0) for part in counts]
         pieces = [piece.ravel() for total, part in zip(totals, counts, strict=True)
@@ -214,7 +222,20 @@ def choose_test(
     """
     if is_too_small_or_pure(problem, dist):
         return None
-    found = propose(problem, rows, weights, float(dist.sum()), order)
+    nodes = NodeCases.of(problem, [(rows, weights, float(dist.sum()), order)])
+    return choose_tests(problem, nodes)[0]
+
+
+def choose_tests(problem: GrowingProblem, nodes: NodeCases) -> list[tuple[int, float] | None]:
+    """:func:`choose_test` at several nodes that are neither too small nor pure, proposing
+    the tests of all in one pass (:func:`propose_at`)."""
+    found = propose_at(problem, nodes)
+    return [_best_test(problem, Proposals(*parts)) for parts in zip(
+        found.valid, found.gain, found.merit, found.cut, strict=True)]
+
+
+def _best_test(problem: GrowingProblem, found: Proposals) -> tuple[int, float] | None:
+    """The winning test among one node's proposals (see :func:`choose_test`)."""
     counted = found.valid & problem.in_average
     if not counted.any():
         return None
@@ -233,37 +254,105 @@ def is_too_small_or_pure(problem: GrowingProblem, dist: np.ndarray) -> bool:
     return total < 2 * problem.min_cases - EPS or float(dist.max()) > total - EPS
 
 
+#: Nodes proposed together may be padded with up to this many class weights (one per class,
+#: continuous attribute and case that the group's largest node has more than another node).
+PADDING_BUDGET = 16384
+
+
 def grow(problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray) -> Node:
     """Grow a tree on the weighted cases ``(rows, weights)``, keeping them on each node.
 
-    The cases are sorted by each continuous attribute once; a node passes its sorted orders
-    on to its branches, restricted to the branch's cases (:func:`_restrict_order`).
+    The tree grows one depth at a time: the tests of all nodes of a depth are chosen in a
+    few passes over their cases laid end to end (:func:`batches`, :func:`choose_tests`),
+    not in a few dozen array operations per node. The cases are sorted by each continuous
+    attribute once; a node passes its sorted orders on to its branches, restricted to the
+    branch's cases (:func:`_restrict_order`). Each node's test is the one it would get
+    grown alone, so the order in which nodes grow does not matter.
     """
-    return _grow(problem, rows, weights, lambda: sorted_positions(problem, rows))
-
-
-def _grow(problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, order) -> Node:
-    """:func:`grow` with ``order()`` giving the cases' sorted orders when they are needed."""
-    node = Node(class_weights(problem.y[rows], weights, problem.n_classes), rows=rows,
+    root = Node(class_weights(problem.y[rows], weights, problem.n_classes), rows=rows,
                 weights=weights)
-    if is_too_small_or_pure(problem, node.dist):
-        return node
-    order = order()
-    test = choose_test(problem, rows, weights, node.dist, order)
-    if test is None:
-        return node
+    level = [] if is_too_small_or_pure(problem, root.dist) else [
+        (root, lambda: sorted_positions(problem, rows))]
+    while level:
+        growing, level = [(node, order()) for node, order in level], []
+        for batch in batches(problem, growing):
+            nodes = NodeCases.of(problem, [(node.rows, node.weights, node.total, order)
+                                           for node, order in batch])
+            for (node, order), test in zip(batch, choose_tests(problem, nodes), strict=True):
+                if test is not None:
+                    level.extend(_split(problem, node, test, order))
+    return root
+
+
+def batches(problem: GrowingProblem, growing: list[tuple[Node, np.ndarray]]
+            ) -> list[list[tuple[Node, np.ndarray]]]:
+    """Groups of nodes to propose tests at together.
+
+    Sorted by size, a group takes nodes while padding its nodes to the largest one adds at
+    most :data:`PADDING_BUDGET` class weights to the continuous proposals (a node's runs of
+    tied values are laid out for as many as the largest node has cases, at most). In a group
+    with fractional case weights, the class weights of a node whose cases all weigh 1 are
+    summed as floats and their entropy terms computed, not looked up: the same numbers, as
+    the table of terms is made by the same function.
+    """
+    found, batch, cases = [], [], 0
+    width = problem.n_classes * problem.continuous.size
+    for item in sorted(growing, key=lambda item: item[0].rows.size):
+        size = item[0].rows.size
+        if batch and width * ((len(batch) + 1) * size - cases - size) > PADDING_BUDGET:
+            found.append(batch)
+            batch, cases = [], 0
+        batch.append(item)
+        cases += size
+    return found + [batch] if batch else found
+
+
+def _split(problem: GrowingProblem, node: Node, test: tuple[int, float], order: np.ndarray
+           ) -> list[tuple[Node, object]]:
+    """Give ``node`` its test and branches; return the branches to grow further (neither too
+    small nor pure), each with a function giving its cases' sorted orders."""
     node.feature, node.threshold = test
     n_branches = int(problem.n_values[node.feature])
     if not n_branches:
         n_branches = 2
         node.threshold = place_threshold(problem.training_values[node.feature], node.threshold)
+    rows = node.rows
     branch = branch_of(node, problem.Z[rows, node.feature])
-    for positions, part_weights in split_positions(branch, weights, n_branches):
-        node.children.append(_grow(
-            problem, rows[positions], part_weights,
-            lambda positions=positions: _restrict_order(order, positions, rows.size),
-        ))
-    return node
+    parts = split_positions(branch, node.weights, n_branches)
+    dists = _branch_class_weights(problem, rows, node.weights, branch, parts)
+    totals = dists.sum(axis=1)  # is_too_small_or_pure of every branch at once
+    grows = ((totals >= 2 * problem.min_cases - EPS) & (dists.max(axis=1) <= totals - EPS))
+    branches = []
+    for (positions, part_weights), dist, further in zip(parts, dists, grows.tolist(),
+                                                        strict=True):
+        child = Node(dist, rows=rows[positions], weights=part_weights)
+        node.children.append(child)
+        if further:
+            branches.append(
+                (child, lambda positions=positions: _restrict_order(order, positions, rows.size)))
+    return branches
+
+
+def _branch_class_weights(problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray,
+                          branch: np.ndarray, parts: list[tuple[np.ndarray, np.ndarray]]
+                          ) -> np.ndarray:
+    """``(n_branches, n_classes)``: :func:`class_weights` of each branch's part
+    ``(positions, weights)`` of the cases ``(rows, weights)``, in one ``bincount``.
+
+    Each cell adds the same weights in the same order as the part alone: the parts laid end
+    to end, or, if no value is unknown (``branch`` has no -1), the cases as they are, each
+    branch's in their order.
+    """
+    n_classes, n_branches = problem.n_classes, len(parts)
+    if branch.min() >= 0:
+        cells = branch * n_classes + problem.y[rows]
+    else:
+        positions = np.concatenate([positions for positions, _ in parts])
+        part = np.repeat(np.arange(n_branches), [positions.size for positions, _ in parts])
+        cells = part * n_classes + problem.y[rows[positions]]
+        weights = np.concatenate([part_weights for _, part_weights in parts])
+    return np.bincount(cells, weights=weights, minlength=n_branches * n_classes).reshape(
+        n_branches, n_classes)
 
 
 def _restrict_order(order: np.ndarray, positions: np.ndarray, n: int) -> np.ndarray:

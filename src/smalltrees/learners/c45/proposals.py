@@ -1,13 +1,15 @@
 """The best test each attribute proposes at a node of a C4.5 tree (Release 8, as J48).
 
 Continuous attributes propose their best threshold, categorical attributes one branch per
-declared value (Quinlan 1993, ch. 2; Quinlan 1996, section 3). The work at a node is a fixed
-number of whole-array operations, whatever the number of attributes: the class weights of all
-cuts of all continuous attributes come from one ``bincount`` over (class, attribute, run of
-tied values), those of all categorical attributes from one ``bincount`` over (class,
-attribute, value). While every case weighs 1 the class weights are whole numbers: they are
-counted without weights and the entropy's ``w log2 w`` terms are looked up
-(:meth:`~smalltrees.learners.c45.grow.GrowingProblem.impurity`), with the same values.
+declared value (Quinlan 1993, ch. 2; Quinlan 1996, section 3). The work at several nodes at
+once (:class:`NodeCases`: growing proposes at the nodes of one depth together) is a fixed
+number of whole-array operations, whatever the number of attributes and nodes: the class
+weights of all cuts of all continuous attributes come from one ``bincount`` over (class,
+attribute, node, run of tied values), those of all categorical attributes from one
+``bincount`` over (class, node, attribute, value). While every case weighs 1 the class
+weights are whole numbers: they are counted without weights and the entropy's ``w log2 w``
+terms are looked up (:meth:`~smalltrees.learners.c45.grow.GrowingProblem.impurity`), with
+the same values.
 
 References
 ----------
@@ -19,6 +21,7 @@ Weka 3.6 ``weka.classifiers.trees.j48.C45Split`` (minimum branch weight, cut spa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -69,99 +72,200 @@ def sorted_positions(problem: GrowingProblem, rows: np.ndarray) -> np.ndarray:
     return np.argsort(problem.columns[:, rows], axis=1, kind="stable")
 
 
-def continuous_proposals(
-    problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, total: float,
-    order: np.ndarray | None = None, whole: bool | None = None,
-) -> Proposals:
-    """Best threshold of every continuous attribute at a node, vectorised over attributes.
+@dataclass(frozen=True)
+class NodeCases:
+    """The weighted cases of several nodes laid end to end, to propose tests at all at once.
 
-    Cases are taken in the order of ``order`` (:func:`sorted_positions`). A cut lies between
-    consecutive known values differing by more than :data:`CUT_SPACING`, so the cases fall
-    into runs of values no cut separates; the class weights of the runs (one ``bincount``),
-    accumulated, give the two branches of every cut. A cut is admissible if both branches
-    weigh at least :func:`min_split_weight`. The gain of a cut is scaled by the known
-    fraction ``F`` (Quinlan 1993, ch. 3); the best cut's gain is then reduced by
-    ``log2(n_admissible) / total`` if the MDL correction is on (Quinlan 1996, where
-    ``n_admissible`` is written ``N - 1``). ``whole``: whether every case weighs 1
-    (:meth:`~smalltrees.learners.c45.grow.GrowingProblem.whole_weights`, computed if not
-    given); then the class weights are counted as integers.
+    A node's cases keep their order, so every sum over a node's cases adds the same numbers
+    in the same order as for the node alone, and each node gets the proposals it would get
+    alone (:func:`propose_at`).
+
+    Attributes
+    ----------
+    rows, weights : ndarray of shape (n_cases,)
+        The cases of the first node, then those of the second, and so on.
+    sizes : ndarray of int, shape (n_nodes,)
+        Number of cases of each node (at least 1).
+    totals : ndarray of shape (n_nodes,)
+        Total weight of each node.
+    orders : ndarray of int, shape (n_continuous, n_cases)
+        Each node's cases sorted by each continuous attribute (:func:`sorted_positions`), as
+        positions into ``rows``, node after node.
+    whole : bool
+        Every case weighs 1 (:meth:`~smalltrees.learners.c45.grow.GrowingProblem.whole_weights`
+        of every node): class weights are counted as integers.
     """
-    n_columns, n_classes = problem.continuous.size, problem.n_classes
-    if not n_columns or rows.size < 2:
-        return _no_proposals(n_columns)
-    if order is None:
-        order = sorted_positions(problem, rows)
-    if whole is None:
-        whole = problem.whole_weights(weights)
-    sorted_rows = rows[order]
+
+    rows: np.ndarray
+    weights: np.ndarray
+    sizes: np.ndarray
+    totals: np.ndarray
+    orders: np.ndarray
+    whole: bool
+
+    @classmethod
+    def of(cls, problem: GrowingProblem, nodes: list[tuple], whole: bool | None = None
+           ) -> NodeCases:
+        """Lay out nodes given as ``(rows, weights, total, order)`` (``order`` may be None:
+        sorted here); ``whole`` is computed if not given."""
+        sizes = np.array([rows.size for rows, *_ in nodes])
+        starts = np.cumsum(sizes) - sizes
+        orders = [sorted_positions(problem, rows) if order is None else order
+                  for rows, _, _, order in nodes]
+        if whole is None:
+            whole = all(problem.whole_weights(weights) for _, weights, _, _ in nodes)
+        totals = np.array([float(total) for _, _, total, _ in nodes])
+        if len(nodes) == 1:  # nothing to lay end to end
+            (rows, weights, _, _), = nodes
+            return cls(rows, weights, sizes, totals, orders[0], bool(whole))
+        return cls(
+            np.concatenate([rows for rows, *_ in nodes]),
+            np.concatenate([weights for _, weights, *_ in nodes]),
+            sizes, totals,
+            np.concatenate([order + start for order, start in zip(orders, starts.tolist(),
+                                                                  strict=True)], axis=1),
+            bool(whole),
+        )
+
+    @cached_property
+    def starts(self) -> np.ndarray:
+        """Position of each node's first case."""
+        return np.cumsum(self.sizes) - self.sizes
+
+    @cached_property
+    def node(self) -> np.ndarray:
+        """``(n_cases,)``: the node of each case."""
+        return np.repeat(np.arange(self.sizes.size), self.sizes)
+
+
+def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Proposals:
+    """Best threshold of every continuous attribute at several nodes, vectorised over both.
+
+    Arrays of shape ``(n_nodes, n_continuous)``. Each node's cases are taken in the order of
+    its ``orders``. A cut lies between consecutive known values differing by more than
+    :data:`CUT_SPACING`, so a node's cases fall into runs of values no cut separates; the
+    class weights of the runs (one ``bincount`` over class, attribute, node and run),
+    accumulated, give the two branches of every cut. A cut is admissible if both branches
+    weigh at least :func:`min_split_weight`. The gain of a cut is scaled by the known fraction
+    ``F`` (Quinlan 1993, ch. 3); the best cut's gain is then reduced by
+    ``log2(n_admissible) / total`` if the MDL correction is on (Quinlan 1996, where
+    ``n_admissible`` is written ``N - 1``). Nodes with fewer runs than others get empty runs
+    at the end, which add zeros to the accumulated weights and give no admissible cut.
+    """
+    n_columns, n_classes, n_nodes = problem.continuous.size, problem.n_classes, nodes.sizes.size
+    if not n_columns:
+        return _no_proposals((n_nodes, 0))
+    sorted_rows = nodes.rows[nodes.orders]
     values = problem.columns[problem.column_index, sorted_rows]
-    # run[a, i]: index of the run of the i-th smallest value (unknown values join the last:
-    # a comparison with NaN is false)
-    run = np.zeros(values.shape, dtype=np.int64)
-    np.cumsum(values[:, :-1] + CUT_SPACING < values[:, 1:], axis=1, out=run[:, 1:])
-    last_run = run[:, -1]
+    run = _runs(values, nodes)
+    last_run = run[:, nodes.starts + nodes.sizes - 1]
     n_runs = int(last_run.max()) + 1
     if n_runs < 2:
-        return _no_proposals(n_columns)
-    # class weights of every (class, attribute, run), accumulated over the runs
-    bins = (problem.y[sorted_rows] * n_columns + problem.column_index) * n_runs + run
+        return _no_proposals((n_nodes, n_columns))
+    # class weights of every (class, attribute, node, run), accumulated over the runs
+    bins = ((problem.y[sorted_rows] * n_columns + problem.column_index) * n_nodes
+            + nodes.node) * n_runs + run
     known = ~np.isnan(values) if problem.continuous_missing else None
-    size = n_classes * n_columns * n_runs
-    if whole:
+    size = n_classes * n_columns * n_nodes * n_runs
+    if nodes.whole:
         if known is not None:
             bins = bins[known]
         counts = np.bincount(bins.ravel(), minlength=size)
     else:
-        case_weights = weights[order] if known is None else np.where(known, weights[order], 0.0)
+        case_weights = nodes.weights[nodes.orders]
+        if known is not None:
+            case_weights = np.where(known, case_weights, 0.0)
         counts = np.bincount(bins.ravel(), weights=case_weights.ravel(), minlength=size)
-    cumulative = np.cumsum(counts.reshape(n_classes, n_columns, n_runs), axis=2)
-    known_counts = cumulative[:, :, -1]
-    left = cumulative[:, :, :-1]  # cut after run r, for r < the attribute's last run
-    right = known_counts[:, :, None] - left
+    cumulative = np.cumsum(counts.reshape(n_classes, n_columns, n_nodes, n_runs), axis=3)
+    known_counts = cumulative[..., -1]
+    left = cumulative[..., :-1]  # cut after run r, for r < the attribute's last run
+    right = known_counts[..., None] - left
     known_weight = known_counts.sum(axis=0)
     left_weight = left.sum(axis=0)
-    right_weight = known_weight[:, None] - left_weight
-    min_split = min_split_weight(known_weight, n_classes, problem.min_cases)[:, None]
+    right_weight = known_weight[..., None] - left_weight
+    min_split = min_split_weight(known_weight, n_classes, problem.min_cases)[..., None]
     admissible = (
-        (problem.cut_index[: n_runs - 1] < last_run[:, None])
+        (problem.cut_index[: n_runs - 1] < last_run[..., None])
         & (left_weight > min_split - EPS)
         & (right_weight > min_split - EPS)
     )
     known_impurity, left_impurity, right_impurity = problem.impurities(
-        known_counts, left, right, whole=whole)
-    decrease = known_impurity[:, None] - left_impurity - right_impurity
+        known_counts, left, right, whole=nodes.whole)
+    decrease = known_impurity[..., None] - left_impurity - right_impurity
+    total = nodes.totals[:, None]
     with np.errstate(invalid="ignore", divide="ignore"):
-        gain = gain_numerator(known_weight[:, None] / total * decrease) / known_weight[:, None]
+        gain = gain_numerator(known_weight[..., None] / total * decrease) / known_weight[..., None]
     gain[~admissible] = -np.inf
-    n_cuts = np.count_nonzero(admissible, axis=1)
-    best_gain = gain.max(axis=1)
-    ranking = _cut_ratios(gain, left_weight, known_weight[:, None], total) if (
+    n_cuts = np.count_nonzero(admissible, axis=2)
+    best_gain = gain.max(axis=2)
+    ranking = _cut_ratios(gain, left_weight, known_weight[..., None], total) if (
         problem.cut_by_merit and problem.criterion.normalise) else gain
-    best = np.argmax(ranking >= ranking.max(axis=1, keepdims=True) - EPS, axis=1)
+    best = np.argmax(ranking >= ranking.max(axis=2, keepdims=True) - EPS, axis=2)
 
-    attributes = problem.column_index[:, 0]
-    charge = np.log2(np.maximum(n_cuts, 1)) / total if problem.mdl_correction else 0.0
-    corrected = gain[attributes, best] - charge
-    n_known = values.shape[1] if known is None else np.count_nonzero(known, axis=1)
-    valid = ((n_known >= 2 * min_split[:, 0] - EPS) & (n_cuts > 0)
+    charge = np.log2(np.maximum(n_cuts, 1)) / nodes.totals if problem.mdl_correction else 0.0
+    at_best = (problem.column_index, np.arange(n_nodes), best)  # each attribute's best cut
+    corrected = gain[at_best] - charge
+    n_known = nodes.sizes if known is None else np.add.reduceat(known, nodes.starts, axis=1)
+    valid = ((n_known >= 2 * min_split[..., 0] - EPS) & (n_cuts > 0)
              & (best_gain > EPS) & (corrected >= EPS))
-    branches = np.stack([left_weight[attributes, best], right_weight[attributes, best]], axis=1)
-    merit = problem.criterion.merit(corrected, split_info(branches, total))
-    above = np.argmax(run > best[:, None], axis=1)  # first case above the best cut
-    low, high = values[attributes, above - 1], values[attributes, above]
+    branches = np.stack([left_weight[at_best], right_weight[at_best]], axis=-1)
+    merit = problem.criterion.merit(corrected, split_info(branches, nodes.totals))
+    cut = _midpoints(problem, values, run, best, nodes)
+    return Proposals(*(part.T for part in (
+        valid, np.where(valid, corrected, np.nan), np.where(valid, merit, np.nan),
+        np.where(valid, cut, np.nan))))
+
+
+def _runs(values: np.ndarray, nodes: NodeCases) -> np.ndarray:
+    """``run[a, i]``: index of the run of the ``i``-th case in its node's order by attribute
+    ``a``, counted from the node's first case (unknown values join the last run: a comparison
+    with NaN is false)."""
+    breaks = np.zeros(values.shape, dtype=np.int64)
+    np.cumsum(values[:, :-1] + CUT_SPACING < values[:, 1:], axis=1, out=breaks[:, 1:])
+    if nodes.sizes.size == 1:
+        return breaks
+    return breaks - np.repeat(breaks[:, nodes.starts], nodes.sizes, axis=1)
+
+
+def _midpoints(problem: GrowingProblem, values: np.ndarray, run: np.ndarray, best: np.ndarray,
+               nodes: NodeCases) -> np.ndarray:
+    """Midpoint of the values either side of each best cut (the lower value if the midpoint
+    rounds to the upper one); meaningless where no cut is admissible."""
+    below = np.add.reduceat(run <= np.repeat(best, nodes.sizes, axis=1), nodes.starts, axis=1)
+    above = np.minimum(nodes.starts + below, nodes.starts + nodes.sizes - 1)  # first case above
+    low = values[problem.column_index, np.maximum(above - 1, 0)]
+    high = values[problem.column_index, above]
     cut = (low + high) / 2
-    cut = np.where(cut == high, low, cut)
-    return Proposals(valid, np.where(valid, corrected, np.nan), np.where(valid, merit, np.nan),
-                     np.where(valid, cut, np.nan))
+    return np.where(cut == high, low, cut)
 
 
-def _no_proposals(n_columns: int) -> Proposals:
-    """Proposals of ``n_columns`` attributes none of which proposes a test."""
-    return Proposals(*(np.zeros(n_columns, bool),) + (np.full(n_columns, np.nan),) * 3)
+def continuous_proposals(
+    problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, total: float,
+    order: np.ndarray | None = None, whole: bool | None = None,
+) -> Proposals:
+    """Best threshold of every continuous attribute at one node (:func:`continuous_proposals_at`).
+
+    ``order``: the cases sorted by each attribute (:func:`sorted_positions`, computed if not
+    given); ``whole``: whether every case weighs 1 (computed if not given).
+    """
+    if rows.size < 2:
+        return _no_proposals(problem.continuous.size)
+    nodes = NodeCases.of(problem, [(rows, weights, total, order)], whole)
+    return _first(continuous_proposals_at(problem, nodes))
+
+
+def _no_proposals(shape: int | tuple[int, ...]) -> Proposals:
+    """Proposals of attributes none of which proposes a test."""
+    return Proposals(*(np.zeros(shape, bool),) + (np.full(shape, np.nan),) * 3)
+
+
+def _first(found: Proposals) -> Proposals:
+    """The proposals at the first node of proposals at several nodes."""
+    return Proposals(found.valid[0], found.gain[0], found.merit[0], found.cut[0])
 
 
 def _cut_ratios(gain: np.ndarray, left_weight: np.ndarray, known_weight: np.ndarray,
-                total: float) -> np.ndarray:
+                total: np.ndarray) -> np.ndarray:
     """Gain ratio of every cut (unknown values a third branch, as in :func:`split_info`)."""
     right_weight = known_weight - left_weight
     info = (xlog2x(total) - xlog2x(left_weight) - xlog2x(right_weight)
@@ -171,59 +275,63 @@ def _cut_ratios(gain: np.ndarray, left_weight: np.ndarray, known_weight: np.ndar
     return np.where(np.isfinite(gain), ratio, -np.inf)
 
 
-def categorical_proposals(
-    problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, total: float,
-    whole: bool | None = None,
-) -> Proposals:
-    """Tests of all categorical attributes at a node: one branch per declared value.
+def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Proposals:
+    """Tests of all categorical attributes at several nodes: one branch per declared value.
 
-    The class weights of every (attribute, value) cell come from one ``bincount`` over
-    :attr:`GrowingProblem.category_cells` (counted as integers when ``whole``, see
-    :func:`continuous_proposals`). A test is valid if at least two branches weigh
-    ``min_cases`` or more (Quinlan 1993, ch. 2).
+    Arrays of shape ``(n_nodes, n_categorical)``. The class weights of every (node,
+    attribute, value) cell come from one ``bincount`` over
+    :attr:`GrowingProblem.category_cells` (counted as integers when every case weighs 1). A
+    test is valid if at least two branches weigh ``min_cases`` or more (Quinlan 1993, ch. 2).
     """
     n_columns, n_values, n_classes = problem.categorical.size, problem.max_values, \
         problem.n_classes
-    if whole is None:
-        whole = problem.whole_weights(weights)
+    n_nodes = nodes.sizes.size
     cells = n_columns * n_values + 1  # the last cell takes unknown values
-    bins = (problem.y[rows][:, None] * cells + problem.category_cells[rows]).ravel()
-    if whole:
-        counts = np.bincount(bins, minlength=n_classes * cells)
+    bins = ((problem.y[nodes.rows] * n_nodes + nodes.node)[:, None] * cells
+            + problem.category_cells[nodes.rows]).ravel()
+    size = n_classes * n_nodes * cells
+    if nodes.whole:
+        counts = np.bincount(bins, minlength=size)
     else:
-        counts = np.bincount(bins, weights=np.repeat(weights, n_columns),
-                             minlength=n_classes * cells)
-    counts = counts.reshape(n_classes, cells)[:, :-1].reshape(n_classes, n_columns, n_values)
+        counts = np.bincount(bins, weights=np.repeat(nodes.weights, n_columns), minlength=size)
+    counts = counts.reshape(n_classes, n_nodes, cells)[:, :, :-1].reshape(
+        n_classes, n_nodes, n_columns, n_values)
     branches = counts.sum(axis=0)
-    valid = np.count_nonzero(branches > problem.min_cases - EPS, axis=1) >= 2
-    known_weight = branches.sum(axis=1)
-    node_impurity, branch_impurity = problem.impurities(counts.sum(axis=2), counts,
-                                                        whole=whole)
-    decrease = node_impurity - branch_impurity.sum(axis=1)
+    valid = np.count_nonzero(branches > problem.min_cases - EPS, axis=2) >= 2
+    known_weight = branches.sum(axis=2)
+    node_impurity, branch_impurity = problem.impurities(counts.sum(axis=3), counts,
+                                                        whole=nodes.whole)
+    decrease = node_impurity - branch_impurity.sum(axis=2)
+    total = nodes.totals[:, None]
     with np.errstate(invalid="ignore", divide="ignore"):
         gain = gain_numerator(known_weight / total * decrease) / known_weight
     merit = problem.criterion.merit(gain, split_info(branches, total))
     return Proposals(valid, np.where(valid, gain, np.nan), np.where(valid, merit, np.nan),
-                     np.full(n_columns, np.nan))
+                     np.full(valid.shape, np.nan))
+
+
+def propose_at(problem: GrowingProblem, nodes: NodeCases) -> Proposals:
+    """The best test of every attribute (in attribute order) at several nodes.
+
+    Arrays of shape ``(n_nodes, n_features)``.
+    """
+    if not problem.categorical.size:
+        return continuous_proposals_at(problem, nodes)
+    if not problem.continuous.size:
+        return categorical_proposals_at(problem, nodes)
+    shape = (nodes.sizes.size, problem.n_values.size)
+    found = Proposals(np.zeros(shape, bool), *(np.full(shape, np.nan) for _ in range(3)))
+    for columns, part in [(problem.continuous, continuous_proposals_at(problem, nodes)),
+                          (problem.categorical, categorical_proposals_at(problem, nodes))]:
+        for name in ("valid", "gain", "merit", "cut"):
+            getattr(found, name)[:, columns] = getattr(part, name)
+    return found
 
 
 def propose(
     problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, total: float,
     order: np.ndarray | None = None, whole: bool | None = None,
 ) -> Proposals:
-    """The best test of every attribute (in attribute order) at a node."""
-    if whole is None:
-        whole = problem.whole_weights(weights)
-    if not problem.categorical.size:
-        return continuous_proposals(problem, rows, weights, total, order, whole)
-    if not problem.continuous.size:
-        return categorical_proposals(problem, rows, weights, total, whole)
-    parts = [(problem.continuous, continuous_proposals(problem, rows, weights, total, order,
-                                                       whole)),
-             (problem.categorical, categorical_proposals(problem, rows, weights, total, whole))]
-    n = problem.n_values.size
-    found = Proposals(np.zeros(n, bool), *(np.full(n, np.nan) for _ in range(3)))
-    for columns, part in parts:
-        for name in ("valid", "gain", "merit", "cut"):
-            getattr(found, name)[columns] = getattr(part, name)
-    return found
+    """The best test of every attribute (in attribute order) at one node (:func:`propose_at`)."""
+    return _first(propose_at(problem, NodeCases.of(problem, [(rows, weights, total, order)],
+                                                   whole)))

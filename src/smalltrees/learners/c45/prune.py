@@ -20,7 +20,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from smalltrees.learners.c45.tree import Node, class_weights, first_max, route
+from smalltrees.learners.c45.tree import Node, class_weights, route, sequential_first_max
 from smalltrees.learners.criteria import EPS
 
 #: A replacement may increase the predicted errors by this much (C4.5 and J48).
@@ -74,16 +74,33 @@ def largest_branch(totals: list[float]) -> int:
 
 def leaf_errors(dist: np.ndarray) -> float:
     """Training errors of a leaf predicting the majority of ``dist``."""
-    return float(dist.sum() - dist[first_max(dist)])
+    values = dist.tolist()
+    return _total(dist, values) - values[sequential_first_max(values)]
 
 
 def predicted_errors(dist: np.ndarray, cf: float) -> float:
     """Predicted errors of a leaf with class weights ``dist`` (0 for an empty leaf)."""
-    n = float(dist.sum())
+    values = dist.tolist()
+    n = _total(dist, values)
     if n < EPS:
         return 0.0
-    e = leaf_errors(dist)
+    e = n - values[sequential_first_max(values)]
     return e + added_errors(n, e, cf)
+
+
+def _total(dist: np.ndarray, values: list[float]) -> float:
+    """``float(dist.sum())``; ``values`` is ``dist.tolist()``.
+
+    Pruning looks at every leaf a few times, and a few Python additions cost less than a
+    NumPy call. NumPy adds fewer than 8 numbers one by one from 0, as the loop does, so the
+    sum is the same to the last bit; more are added pairwise, so NumPy adds those.
+    """
+    if len(values) >= 8:
+        return float(dist.sum())
+    total = 0.0
+    for value in values:
+        total += value
+    return total
 
 
 def collapse(node: Node) -> None:
@@ -144,6 +161,8 @@ class Pruner:
 
     def branch_errors(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> float:
         """Predicted errors of the subtree if the cases ``(rows, weights)`` went through it."""
+        if not rows.size:  # every leaf below gets no case: no predicted error
+            return 0.0
         if node.is_leaf:
             return predicted_errors(class_weights(self.y[rows], weights, self.n_classes), self.cf)
         parts = route(node, self.Z, rows, weights, len(node.children))

@@ -73,8 +73,13 @@ def first_max(values: np.ndarray) -> int:
         near = np.flatnonzero(values >= values.max() - EPS)
         if near.size == 1:
             return int(near[0]) if values[near[0]] > EPS else 0
+    return sequential_first_max(values.tolist())
+
+
+def sequential_first_max(values: list[float]) -> int:
+    """:func:`first_max` of a list, value by value (the rule itself)."""
     best, best_value = 0, 0.0
-    for i, value in enumerate(values.tolist()):
+    for i, value in enumerate(values):
         if value > best_value + EPS:
             best, best_value = i, value
     return best
