@@ -31,7 +31,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from smalltrees.learners.sweep import category_weights, cut_threshold, cut_weights
+from smalltrees.learners.sweep import (
+    Attributes,
+    category_weights,
+    cut_threshold,
+    cut_weights,
+)
 from smalltrees.learners.twoclass import BooleanClassifier
 from smalltrees.learners.validation import is_count
 
@@ -107,7 +112,7 @@ class AdaBoost(BooleanClassifier):
         """Boost on ``(X, y)``; returns ``self``."""
         self.check_params()
         Z, f = self._start_boolean_fit(X, y)
-        search = StumpSearch(Z, f, self.schema_.n_values)
+        search = StumpSearch(Attributes(Z, self.schema_.n_values), f)
         weights = np.full(f.size, 1.0 / f.size)
         vote = Vote(f.size)
         self.stumps_, alphas, rows = [], [], []
@@ -194,40 +199,35 @@ class Vote:
 class StumpSearch:
     """The minimum-weighted-error test of the family, for any weights of the training cases.
 
-    The continuous attributes are sorted once; each call accumulates the weights along the
+    The continuous attributes are sorted once (:class:`~smalltrees.learners.sweep.Attributes`);
+    each call accumulates the weights along the
     sorted orders (:func:`~smalltrees.learners.sweep.cut_weights`) and takes, for every cut,
     the error of the better labelling of each side, ``min(P_left, N_left) + min(P_right,
     N_right)``; categorical attributes sum ``min(P_v, N_v)`` over their values.
     """
 
-    def __init__(self, Z: np.ndarray, f: np.ndarray, n_values: np.ndarray):
-        self.Z, self.f, self.n_values = Z, f, n_values
-        self.continuous = np.flatnonzero(n_values == 0)
-        self.categorical = np.flatnonzero(n_values > 0)
-        self.columns = np.ascontiguousarray(Z[:, self.continuous].T)
-        self.cases = np.argsort(self.columns, axis=1, kind="stable")
-        self.training_values = [np.unique(column) for column in self.columns]
-        self.codes = Z[:, self.categorical].astype(np.int64)
-        self.width = int(max(n_values.max(initial=0), 1))
+    def __init__(self, attributes: Attributes, f: np.ndarray):
+        self.attributes, self.f = attributes, f
 
     def best(self, weights: np.ndarray) -> tuple[Stump | None, float]:
         """The first test of least weighted error under ``weights`` (summing to 1), and it."""
+        A = self.attributes
         positive, negative = weights * self.f, weights * (1 - self.f)
-        errors = np.full(self.n_values.size, np.inf)
+        errors = np.full(A.n_values.size, np.inf)
         where: dict[int, tuple] = {}
-        if self.continuous.size and self.f.size > 1:
-            cuts = cut_weights(self.columns, self.cases, positive, negative)
+        if A.continuous.size and self.f.size > 1:
+            cuts = cut_weights(A, A.order, positive, negative)
             P, N = cuts.total_positive, cuts.total_negative
             error = (np.minimum(cuts.positives, cuts.negatives)
                      + np.minimum(P - cuts.positives, N - cuts.negatives))
             error[~cuts.admissible] = np.inf
             first = np.argmin(error, axis=1)
-            for a, j in enumerate(self.continuous.tolist()):
+            for a, j in enumerate(A.continuous.tolist()):
                 errors[j] = error[a, first[a]]
                 where[j] = (a, int(first[a]), cuts)
-        if self.categorical.size:
-            pos, neg = category_weights(self.codes, self.width, positive, negative)
-            for c, j in enumerate(self.categorical.tolist()):
+        if A.categorical.size:
+            pos, neg = category_weights(A.codes, A.width, positive, negative)
+            for c, j in enumerate(A.categorical.tolist()):
                 if np.count_nonzero(pos[c] + neg[c] > 0) >= 2:
                     errors[j] = np.minimum(pos[c], neg[c]).sum()
                     where[j] = (c, pos, neg)
@@ -235,16 +235,15 @@ class StumpSearch:
             return None, 0.5
         j = int(np.argmin(errors))
         default = int(positive.sum() >= negative.sum())
-        if self.n_values[j] == 0:
+        if A.n_values[j] == 0:
             a, position, cuts = where[j]
             P, N = cuts.total_positive, cuts.total_negative
             left_p, left_n = cuts.positives[a, position], cuts.negatives[a, position]
             labels = np.array([int(left_p >= left_n), int(P - left_p >= N - left_n)])
-            threshold = cut_threshold(self.columns, self.cases, a, position,
-                                      self.training_values[a])
+            threshold = cut_threshold(A, A.order, a, position)
             return Stump(j, threshold, labels, default), float(errors[j])
         c, pos, neg = where[j]
-        n = int(self.n_values[j])
+        n = int(A.n_values[j])
         empty = (pos[c, :n] + neg[c, :n]) == 0
         labels = np.where(empty, default, (pos[c, :n] >= neg[c, :n]).astype(np.int64))
         return Stump(j, np.nan, labels, default), float(errors[j])

@@ -23,6 +23,27 @@ from smalltrees.learners.c45.grow import place_threshold
 from smalltrees.learners.c45.proposals import CUT_SPACING
 
 
+class Attributes:
+    """The encoded attributes as the sweeps read them, laid out once per fit.
+
+    ``Z`` is the encoded matrix (no unknown values), ``n_values`` the number of declared values
+    per attribute (0 = continuous). The continuous attributes are kept by row (``columns``),
+    with each one's sorted order of all cases (``order``) and its distinct training values
+    (``training_values``, where C4.5 places thresholds); the categorical ones as integer value
+    codes (``codes``, ``width`` cells per attribute).
+    """
+
+    def __init__(self, Z: np.ndarray, n_values: np.ndarray):
+        self.Z, self.n_values = Z, n_values
+        self.continuous = np.flatnonzero(n_values == 0)
+        self.categorical = np.flatnonzero(n_values > 0)
+        self.columns = np.ascontiguousarray(Z[:, self.continuous].T)
+        self.order = np.argsort(self.columns, axis=1, kind="stable")
+        self.training_values = [np.unique(column) for column in self.columns]
+        self.codes = Z[:, self.categorical].astype(np.int64)
+        self.width = int(max(n_values.max(initial=0), 1))
+
+
 @dataclass(frozen=True)
 class Cuts:
     """Every cut of every continuous attribute at a set of cases.
@@ -47,14 +68,15 @@ def sorted_cases(order: np.ndarray, members: np.ndarray) -> np.ndarray:
     return order[keep].reshape(order.shape[0], -1)
 
 
-def cut_weights(columns: np.ndarray, cases: np.ndarray, positive: np.ndarray,
+def cut_weights(attributes: Attributes, cases: np.ndarray, positive: np.ndarray,
                 negative: np.ndarray) -> Cuts:
     """Positive and negative weights below every cut (see :class:`Cuts`).
 
-    ``columns`` is ``(n_continuous, n_all)``, the attributes by row; ``cases`` the cases in each
-    attribute's sorted order (:func:`sorted_cases`); ``positive`` and ``negative`` the weight of
-    each case (of all cases) as a positive and as a negative example.
+    ``cases`` are the cases in each continuous attribute's sorted order (``attributes.order``
+    or :func:`sorted_cases`); ``positive`` and ``negative`` the weight of each case (of all
+    cases) as a positive and as a negative example.
     """
+    columns = attributes.columns
     rows = np.arange(columns.shape[0])[:, None]
     values = columns[rows, cases]
     positives = np.cumsum(positive[cases], axis=1)
@@ -66,16 +88,17 @@ def cut_weights(columns: np.ndarray, cases: np.ndarray, positive: np.ndarray,
                 total_negative)
 
 
-def cut_threshold(columns: np.ndarray, cases: np.ndarray, attribute: int, position: int,
-                  training_values: np.ndarray) -> float:
-    """The threshold of the cut after ``position`` of ``attribute``, placed as C4.5 does: the
-    midpoint of the two values, moved to the largest training value not above it
+def cut_threshold(attributes: Attributes, cases: np.ndarray, attribute: int,
+                  position: int) -> float:
+    """The threshold of the cut after ``position`` of continuous ``attribute``, placed as C4.5
+    does: the midpoint of the two values, moved to the largest training value not above it
     (:func:`~smalltrees.learners.c45.grow.place_threshold`), so that ``x <= threshold`` is the
     lower branch."""
-    low = columns[attribute, cases[attribute, position]]
-    high = columns[attribute, cases[attribute, position + 1]]
+    column = attributes.columns[attribute]
+    low = column[cases[attribute, position]]
+    high = column[cases[attribute, position + 1]]
     cut = (low + high) / 2
-    return place_threshold(training_values, low if cut == high else cut)
+    return place_threshold(attributes.training_values[attribute], low if cut == high else cut)
 
 
 def category_weights(codes: np.ndarray, n_values: int, positive: np.ndarray,

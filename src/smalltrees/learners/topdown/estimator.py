@@ -16,6 +16,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from smalltrees.learners.sweep import Attributes
 from smalltrees.learners.topdown.grow import IMPURITIES, Problem, Tree, grow
 from smalltrees.learners.twoclass import BooleanClassifier
 from smalltrees.learners.validation import is_count
@@ -83,7 +84,7 @@ class TopDown(BooleanClassifier):
         """Grow the tree on ``(X, y)``; returns ``self``."""
         self.check_params()
         Z, f = self._start_boolean_fit(X, y)
-        problem = Problem(Z, f, self.schema_.n_values, IMPURITIES[self.criterion])
+        problem = Problem(Attributes(Z, self.schema_.n_values), f, IMPURITIES[self.criterion])
         self.tree_ = grow(problem, self.max_splits)
         self.n_splits_ = len(self.tree_.rounds)
         self.stop_reason_ = self.tree_.stop_reason

@@ -28,6 +28,7 @@ import numpy as np
 
 from smalltrees.learners.criteria import EPS, entropy, kearns_mansour
 from smalltrees.learners.sweep import (
+    Attributes,
     category_weights,
     cut_threshold,
     cut_weights,
@@ -41,32 +42,17 @@ IMPURITIES = {"entropy": entropy, "G": kearns_mansour}
 
 @dataclass
 class Problem:
-    """The training set as growing needs it: encoded attributes ``Z`` (no unknown values),
-    the boolean target ``f``, the number of declared values per attribute (0 = continuous)
-    and the criterion's impurity (total ``n F(q)`` of ``[positives, negatives]`` on axis 0).
+    """The training set as growing needs it: the attributes laid out for the sweeps (sorted
+    once; growing restricts the sorted orders to each leaf's cases), the boolean target ``f``
+    and the criterion's impurity (total ``n F(q)`` of ``[positives, negatives]`` on axis 0)."""
 
-    The continuous attributes are laid out by row (``columns``) and sorted once
-    (``order``); growing restricts the sorted orders to each leaf's cases.
-    """
-
-    Z: np.ndarray
+    attributes: Attributes
     f: np.ndarray
-    n_values: np.ndarray
     impurity: Callable[..., np.ndarray]
-    continuous: np.ndarray = field(init=False)
-    categorical: np.ndarray = field(init=False)
-    columns: np.ndarray = field(init=False)
-    order: np.ndarray = field(init=False)
-    training_values: list[np.ndarray] = field(init=False)
     positive: np.ndarray = field(init=False)
     negative: np.ndarray = field(init=False)
 
     def __post_init__(self):
-        self.continuous = np.flatnonzero(self.n_values == 0)
-        self.categorical = np.flatnonzero(self.n_values > 0)
-        self.columns = np.ascontiguousarray(self.Z[:, self.continuous].T)
-        self.order = np.argsort(self.columns, axis=1, kind="stable")
-        self.training_values = [np.unique(column) for column in self.columns]
         self.positive = self.f.astype(float)
         self.negative = 1.0 - self.positive
 
@@ -114,36 +100,34 @@ class Tree:
 def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
     """The best test at a leaf with cases ``rows`` (C4.5's tie rules), or None when the leaf is
     pure or no test separates its cases (identical x)."""
-    n = rows.size
+    A, n = problem.attributes, rows.size
     P = int(problem.f[rows].sum())
     if P in (0, n):
         return None
     node = float(problem.impurity(np.array([P, n - P], dtype=float)))
     best: Candidate | None = None
     found = {}
-    if problem.continuous.size and n > 1:
-        members = np.zeros(problem.Z.shape[0], dtype=bool)
+    if A.continuous.size and n > 1:
+        members = np.zeros(problem.f.size, dtype=bool)
         members[rows] = True
-        cases = sorted_cases(problem.order, members)
-        cuts = cut_weights(problem.columns, cases, problem.positive, problem.negative)
+        cases = sorted_cases(A.order, members)
+        cuts = cut_weights(A, cases, problem.positive, problem.negative)
         left = np.stack([cuts.positives, cuts.negatives])
         right = np.array([P, n - P], dtype=float)[:, None, None] - left
         gain = (node - problem.impurity(left, axis=0) - problem.impurity(right, axis=0)) / n
         gain[~cuts.admissible] = -np.inf
         top = gain.max(axis=1)
         first = np.argmax(gain >= top[:, None] - EPS, axis=1)
-        for a, j in enumerate(problem.continuous.tolist()):
+        for a, j in enumerate(A.continuous.tolist()):
             if np.isfinite(top[a]):
                 found[j] = ("cut", gain[a, first[a]], (cases, a, int(first[a])))
-    if problem.categorical.size:
-        codes = problem.Z[np.ix_(rows, problem.categorical)].astype(np.int64)
-        width = int(problem.n_values.max())
-        pos, neg = category_weights(codes, width, problem.positive[rows],
+    if A.categorical.size:
+        pos, neg = category_weights(A.codes[rows], A.width, problem.positive[rows],
                                     problem.negative[rows])
         branches = np.stack([pos, neg])
         gain = (node - problem.impurity(branches, axis=0).sum(axis=1)) / n
         separates = np.count_nonzero(pos + neg > 0, axis=1) >= 2
-        for c, j in enumerate(problem.categorical.tolist()):
+        for c, j in enumerate(A.categorical.tolist()):
             if separates[c]:
                 found[j] = ("values", gain[c], c)
     best_gain = -np.inf
@@ -153,16 +137,15 @@ def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
     if best is None:
         return None
     kind, gain, where = found[best]
-    values = problem.Z[rows, best]
+    values = A.Z[rows, best]
     if kind == "cut":
         cases, a, position = where
-        threshold = cut_threshold(problem.columns, cases, a, position,
-                                  problem.training_values[a])
+        threshold = cut_threshold(A, cases, a, position)
         branch = (values > threshold).astype(np.int64)
         n_branches = 2
     else:
         threshold, branch = np.nan, values.astype(np.int64)
-        n_branches = int(problem.n_values[best])
+        n_branches = int(A.n_values[best])
     positives = np.bincount(branch, weights=problem.positive[rows], minlength=n_branches)
     negatives = np.bincount(branch, weights=problem.negative[rows], minlength=n_branches)
     return Candidate(best, float(gain), threshold, branch, positives, negatives)
@@ -172,7 +155,7 @@ def grow(problem: Problem, max_splits: int | None) -> Tree:
     """Grow best-first until zero training error, ``max_splits`` rounds, or no leaf can be
     split (an impure leaf whose cases all have the same x: zero training error is then
     unreachable, and ``stop_reason`` says so)."""
-    m = problem.Z.shape[0]
+    m = problem.f.size
     tree = Tree()
     P = int(problem.f.sum())
     tree.add(int(2 * P >= m), 0)
@@ -206,7 +189,7 @@ def _consider(problem: Problem, tree: Tree, frontier: dict, node: int, rows: np.
 def _split(problem: Problem, tree: Tree, frontier: dict, leaf: int, rows: np.ndarray,
            test: Candidate) -> int:
     """Split ``leaf`` by ``test``, record the round; return the change in training errors."""
-    m, n = problem.Z.shape[0], rows.size
+    m, n = problem.f.size, rows.size
     P = int(problem.f[rows].sum())
     tree.feature[leaf], tree.threshold[leaf] = test.attribute, test.threshold
     tree.split_round[leaf] = len(tree.rounds) + 1
