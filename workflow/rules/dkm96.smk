@@ -5,6 +5,7 @@
 from smalltrees.studies.dkm96.plan import (
     SCATTER_FIGURES,
     boosting_data,
+    boosting_result,
     sequence_figures,
     sequence_rounds,
     table1_domain,
@@ -158,8 +159,8 @@ rule dkm96_boosting_trials:
         data=boosting_data(config),
         code=LEARNER_CODE + SECTION4_CODE + package("evaluation/resampling.py"),
     output:
-        rounds="results/dkm96/boosting/{domain}/rounds.csv",
-        trials="results/dkm96/boosting/{domain}/trials.csv",
+        rounds=boosting_result("{domain}", "rounds"),
+        trials=boosting_result("{domain}"),
     log:
         "logs/dkm96_boosting_trials/{domain}.log",
     benchmark:
@@ -284,7 +285,7 @@ rule dkm96_sequence_figure:
 
 rule dkm96_scatter_figure:
     input:
-        rounds=f"results/dkm96/boosting/{TABLE2['scatter']}/rounds.csv",
+        rounds=boosting_result(TABLE2["scatter"], "rounds"),
         code=REPORT_CODE
         + package("studies/dkm96/advantage_figures.py", "studies/dkm96/sequences.py"),
     output:

@@ -61,9 +61,14 @@ def table2_rows(config: Mapping) -> dict[str, Mapping]:
     return {name: table2["domains"][name] for name in table2["rows"]}
 
 
+def boosting_result(domain: str, kind: str = "trials") -> str:
+    """The file of one problem's section 4 results: ``trials`` or ``rounds``."""
+    return f"results/dkm96/boosting/{domain}/{kind}.csv"
+
+
 def table2_trials(config: Mapping, kind: str = "trials") -> list[str]:
     """The per-problem results (``trials`` or ``rounds``) of section 4, in the table's order."""
-    return [f"results/dkm96/boosting/{name}/{kind}.csv" for name in table2_rows(config)]
+    return [boosting_result(name, kind) for name in table2_rows(config)]
 
 
 def table2_problems(config: Mapping) -> dict[str, str]:
@@ -103,7 +108,7 @@ def sequence_rounds(config: Mapping) -> Callable:
     figures = sequence_figures(config)
 
     def rounds(wildcards) -> str:
-        return f"results/dkm96/boosting/{figures[int(wildcards.number)]}/rounds.csv"
+        return boosting_result(figures[int(wildcards.number)], "rounds")
 
     return rounds
 
@@ -190,11 +195,7 @@ def check_table1(config: Mapping, registry: Mapping, classes: Mapping[str, str])
         if kind == "file" and domain["test"]["file"] not in paths:
             raise ConfigError(f"{key}.test.file: {domain['test']['file']!r} is not a file of "
                               f"dataset {domain['dataset']}; expected one of {paths}")
-        declared = entry.get("class_values")
-        if declared is not None and str(domain["positive_class"]) not in map(str, declared):
-            raise ConfigError(f"{key}.positive_class: {domain['positive_class']!r} is not a "
-                              f"class of dataset {domain['dataset']}; expected one of "
-                              f"{[str(v) for v in declared]}")
+        check_positive_class(key, domain, registry)
 
 
 def check_table2(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
@@ -248,6 +249,12 @@ def check_table2_domain(key: str, domain: Mapping, registry: Mapping) -> None:
             raise ConfigError(f"{key}.{needed}: missing; a dataset problem needs dataset, "
                               "positive_class and folds")
     check_names(f"{key}.dataset", [domain["dataset"]], registry, "dataset")
+    check_positive_class(key, domain, registry)
+
+
+def check_positive_class(key: str, domain: Mapping, registry: Mapping) -> None:
+    """A domain's ``positive_class`` must be a declared class of its dataset (when the sheet
+    declares the classes; otherwise the trials job checks it against the data)."""
     declared = registry[domain["dataset"]].get("class_values")
     if declared is not None and str(domain["positive_class"]) not in map(str, declared):
         raise ConfigError(f"{key}.positive_class: {domain['positive_class']!r} is not a class of "
