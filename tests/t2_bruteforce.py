@@ -1,6 +1,6 @@
 """Brute-force search of TREE(1, n, p, K) and TREE(2, n, p, K) on tiny data sets.
 
-Independent of :mod:`smalltrees.learners.small` and written for obviousness, not speed (Auer et
+Independent of :mod:`smalltrees.learners.optimal` and written for obviousness, not speed (Auer et
 al. 1995, section 2). Every partition of a continuous attribute into at most K intervals is
 enumerated by choosing at most K - 1 cuts among the gaps between consecutive distinct values;
 every threshold of a continuous root is tried (below all values, between each two consecutive

@@ -8,8 +8,6 @@ import pandas as pd
 import pytest
 
 from smalltrees import T1
-from smalltrees.config import ConfigError
-from smalltrees.studies.auer95 import plan
 from smalltrees.studies.auer95.curves import draw_errors, summarise, usable_sizes
 from smalltrees.studies.auer95.factors import (
     dataset_inputs,
@@ -20,6 +18,8 @@ from smalltrees.studies.auer95.factors import (
 from smalltrees.studies.auer95.fits import curve_factor, fit_curve
 from smalltrees.studies.auer95.learning_curves import claims, factor_table, fit_table
 from smalltrees.vc import auer_bounds
+from smalltrees_workflow.config import ConfigError
+from smalltrees_workflow.plans import auer95 as plan
 
 LOG25 = math.log2(25)
 LOGLOG25 = math.log2(LOG25)

@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from smalltrees import C45, IFN, Bagging
-from smalltrees.config import ConfigError, _check_learners
 from smalltrees.learners.registry import learner_class, make_learner
+from smalltrees_workflow.config import ConfigError, _check_learners
 
 X = pd.DataFrame({
     "x": np.arange(30, dtype=float),

@@ -10,13 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from workflow_helpers import ROOT
 
-from smalltrees.config import ConfigError
 from smalltrees.data.transform import REST, one_vs_rest
 from smalltrees.learners.criteria import entropy, kearns_mansour
-from smalltrees.studies.dkm96 import curves, plan, table1
+from smalltrees.studies.dkm96 import curves, table1
 from smalltrees.studies.dkm96.design import DesignError, partition
 from smalltrees.studies.dkm96.statistics import partition_statistics
 from smalltrees.studies.dkm96.trials import run_domain
+from smalltrees_workflow.config import ConfigError
+from smalltrees_workflow.plans import dkm96 as plan
 
 
 def test_gains_by_hand():

@@ -6,11 +6,12 @@ import pytest
 import yaml
 from workflow_helpers import ROOT
 
-from smalltrees.config import ConfigError
 from smalltrees.data.decision_list import DecisionList, random_decision_list, sample
 from smalltrees.evaluation.verdicts import CLOSE, DIFFERS, REPRODUCED
-from smalltrees.studies.dkm96 import calibration, claims, plan, table2
+from smalltrees.studies.dkm96 import calibration, claims, table2
 from smalltrees.studies.dkm96.boosting import dataset_trials, decision_list_trials, run_trials
+from smalltrees_workflow.config import ConfigError
+from smalltrees_workflow.plans import dkm96 as plan
 
 LEARNERS = {"topdown": {"class": "TopDown", "params": {"criterion": "entropy"}},
             "topdown_g": {"class": "TopDown", "params": {"criterion": "G"}},

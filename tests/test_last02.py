@@ -9,9 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smalltrees import C45, IFN, Bagging
-from smalltrees.config import ConfigError
 from smalltrees.evaluation.resampling import repeated_cv, seed_for
-from smalltrees.studies.last02 import plan
 from smalltrees.studies.last02.stability import (
     fold_models,
     pairwise_agreement,
@@ -20,6 +18,8 @@ from smalltrees.studies.last02.stability import (
     summarise,
 )
 from smalltrees.studies.last02.table3 import t_interval
+from smalltrees_workflow.config import ConfigError
+from smalltrees_workflow.plans import last02 as plan
 
 X = pd.DataFrame({
     "x": np.linspace(0.0, 9.0, 40),

@@ -24,7 +24,8 @@ def test_environment_yml_matches_pyproject():
             conda[name] = bound
     assert conda.pop("python") == project["requires-python"]
     wanted = {}
-    for requirement in project["dependencies"]:
+    # environment.yml is for users running the workflow: the library plus the workflow extra
+    for requirement in project["dependencies"] + project["optional-dependencies"]["workflow"]:
         name, bound = split(requirement)
         for conda_name in CONDA_NAMES.get(name, [name]):
             wanted[conda_name] = bound if conda_name != "pygments" else ""

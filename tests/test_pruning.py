@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smalltrees import ID3
-from smalltrees.learners.pruning import methods
-from smalltrees.learners.pruning.bound import grid, srm_bound, srm_epsilon
-from smalltrees.learners.pruning.capacity import data_kind, node_values, tree_lb
+from smalltrees.learners.id3.pruning import methods
+from smalltrees.learners.id3.pruning.bound import grid, srm_bound, srm_epsilon
+from smalltrees.learners.id3.pruning.capacity import data_kind, node_values, tree_lb
 from smalltrees.vc import lb_binary
 
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from t2_bruteforce import tree1_errors, tree2_errors
 
 from smalltrees import T1, T2
-from smalltrees.learners.small.intervals import best_labels, group_best, prefix_best
-from smalltrees.learners.small.tree import IntervalSplit, Leaf
+from smalltrees.learners.optimal.intervals import best_labels, group_best, prefix_best
+from smalltrees.learners.optimal.tree import IntervalSplit, Leaf
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
 # better than 2 errors out of 4; the tree "u, then v on both sides" makes none.

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smalltrees import C45, TopDown
+from smalltrees.learners.boosting.twoclass import advantage, split_advantage
 from smalltrees.learners.criteria import EPS
-from smalltrees.learners.twoclass import advantage, split_advantage
 
 # -- eq. 7 -------------------------------------------------------------------------------------
 

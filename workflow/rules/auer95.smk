@@ -1,7 +1,7 @@
 # Auer, Holte & Maass (1995), section 3: Table 1 (datasets), Sky1/Sky2, and Table 2 (repeated
 # cross-validation of T2 vs C4.5, through the shared rule cross_validate); section 4: learning
 # curves of T1 and T2 (Figure 1) and the factors predicted from Theorem 4's bounds.
-from smalltrees.studies.auer95.plan import (
+from smalltrees_workflow.plans.auer95 import (
     curve_datasets,
     curve_files,
     curve_grid,

@@ -7,7 +7,7 @@ import yaml
 
 from snakemake.utils import validate
 
-from smalltrees.config import check_config, load_registry, raw_files, study_plan
+from smalltrees_workflow.config import check_config, load_registry, raw_files, study_plan
 from smalltrees.learners.registry import learner_class
 
 validate(config, "../schemas/config.schema.yaml")
@@ -22,7 +22,6 @@ DATASETS = sorted(REGISTRY)
 # an "unavailable" marker instead of failing when no source has them (smalltrees.data.optional).
 OPTIONAL_DATASETS = [d for d in DATASETS if REGISTRY[d].get("optional", False)]
 REQUIRED_DATASETS = [d for d in DATASETS if d not in OPTIONAL_DATASETS]
-CV_STUDIES = [s for s in STUDIES if "cv" in config[s]]
 
 
 wildcard_constraints:
@@ -44,10 +43,10 @@ def package(*parts):
     return files
 
 
-DATA_CODE = package("data", "files.py", "logs.py")
-LEARNER_CODE = package("learners", "data/store.py", "data/parse.py", "logs.py")
+DATA_CODE = package("data", "files.py")
+LEARNER_CODE = package("learners", "data/store.py", "data/parse.py")
 CV_CODE = LEARNER_CODE + package("evaluation/resampling.py")
-REPORT_CODE = package("evaluation", "reporting", "logs.py", "files.py")
+REPORT_CODE = package("evaluation", "reporting", "files.py")
 
 
 def raw_inputs(wildcards):
@@ -114,9 +113,6 @@ def paper_notes(study, table):
     return dict(zip(rows["code"], rows["note"]))
 
 
-SCORECARD_STUDIES = [
-    s for s in STUDIES if getattr(study_plan(s), "HAS_SCORECARD", False)
-]
 SCORECARD = ["results/scorecard.csv", "results/scorecard.md", "results/scorecard.html"]
 
 
@@ -132,12 +128,11 @@ def table_caption(wildcards):
 
 def get_final_output():
     """Every table and figure of the configured studies (each study's plan lists its own), the
-    HTML rendering of every Markdown table (for the report), and the scorecard of the studies
-    that score their numbers."""
+    HTML rendering of every Markdown table (for the report), and the scorecard."""
     outputs = [path for study in STUDIES for path in study_plan(study).outputs(config)]
     tables = [
         p[: -len(".md")] + ".html"
         for p in outputs
         if p.startswith("results/tables/") and p.endswith(".md")
     ]
-    return outputs + tables + (SCORECARD if SCORECARD_STUDIES else [])
+    return outputs + tables + SCORECARD

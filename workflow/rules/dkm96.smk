@@ -2,7 +2,7 @@
 # (C4.5(G) vs C4.5(H): one trials job per domain, then the table and its stability over
 # partitions). Section 4 (TopDown vs AdaBoost): one trials job per problem, then Table 2, the
 # claims, Figures 8-12 and the decision-list calibration. The scorecard comes last.
-from smalltrees.studies.dkm96.plan import (
+from smalltrees_workflow.plans.dkm96 import (
     SCATTER_FIGURES,
     boosting_data,
     boosting_result,

@@ -1,7 +1,7 @@
 # Last, Maimon & Minkov (2002), section 3: Table 3 (accuracy by the shared cross_validate rule),
 # the whole-data IFN networks, Turney stability of the CV's fold models on generated examples,
 # Table 4, the claims and the size-stability figure.
-from smalltrees.studies.last02.plan import cv_stream, network_files, stability_files
+from smalltrees_workflow.plans.last02 import cv_stream, network_files, stability_files
 
 
 rule last02_network:

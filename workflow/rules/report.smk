@@ -3,7 +3,7 @@
 
 rule scorecard:
     input:
-        cards=expand("results/{study}/scorecard.csv", study=SCORECARD_STUDIES),
+        cards=expand("results/{study}/scorecard.csv", study=STUDIES),
         code=REPORT_CODE,
     output:
         csv="results/scorecard.csv",

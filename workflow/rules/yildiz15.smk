@@ -1,7 +1,7 @@
 # Yildiz (2015), section V: per dataset, ID3 grown on each of 5 x 2 folds and pruned four ways
 # (NoPrune, CvPrune, SrmLocal, SrmGlobal over the (a1, a2) grid); Tables I-IV, Friedman and
 # Nemenyi with CD diagrams, the claims; the VC table and Figures 10-11 (smalltrees.vc).
-from smalltrees.studies.yildiz15.plan import fold_files, settings_text
+from smalltrees_workflow.plans.yildiz15 import fold_files, settings_text
 
 
 rule yildiz15_folds:

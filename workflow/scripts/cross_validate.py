@@ -3,7 +3,7 @@
 from smalltrees.datasets import read
 from smalltrees.evaluation.resampling import repeated_cv
 from smalltrees.learners.registry import make_learner
-from smalltrees.logs import log_to
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

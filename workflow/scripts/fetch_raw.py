@@ -5,7 +5,7 @@ passed as params: it does not change the file, so it must not make Snakemake red
 """
 
 from smalltrees.data.fetch import fetch_file, origin_url
-from smalltrees.logs import log_to
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

@@ -1,7 +1,7 @@
 """Snakemake glue: parse one dataset's raw files into data/processed/<code>.{csv,json}."""
 
 from smalltrees import datasets
-from smalltrees.logs import log_to
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

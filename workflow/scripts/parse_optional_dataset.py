@@ -2,7 +2,7 @@
 
 from smalltrees import datasets
 from smalltrees.data.optional import fetch_optional
-from smalltrees.logs import log_to
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

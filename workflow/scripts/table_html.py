@@ -3,8 +3,8 @@
 from pathlib import Path
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.reporting.html import markdown_to_html
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

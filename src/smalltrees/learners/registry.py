@@ -1,7 +1,9 @@
-"""The learners the workflow can name in config.yaml (``learners.<name>.class``).
+"""The one registry of learners: the names of ``from smalltrees import ...`` and of the config's
+``learners.<name>.class``.
 
-Classes are imported on first use, so that the data steps of the workflow do not import every
-learner.
+Classes are imported on first use, so that a workflow job that fits no learner (fetching,
+parsing, tables, figures) does not pay for importing them all (scipy.stats alone takes about
+2 s).
 """
 
 from __future__ import annotations
@@ -10,15 +12,16 @@ import importlib
 from collections.abc import Mapping
 
 LEARNER_CLASSES = {
-    "T1": "smalltrees.learners.small.estimators:T1",
-    "T2": "smalltrees.learners.small.estimators:T2",
+    "T1": "smalltrees.learners.optimal.estimators:T1",
+    "T2": "smalltrees.learners.optimal.estimators:T2",
     "C45": "smalltrees.learners.c45.estimator:C45",
     "IFN": "smalltrees.learners.ifn.estimator:IFN",
-    "Bagging": "smalltrees.learners.bagging:Bagging",
+    "Bagging": "smalltrees.learners.bagging.estimator:Bagging",
     "ID3": "smalltrees.learners.id3.estimator:ID3",
-    "TopDown": "smalltrees.learners.topdown.estimator:TopDown",
-    "AdaBoost": "smalltrees.learners.adaboost:AdaBoost",
+    "TopDown": "smalltrees.learners.boosting.topdown:TopDown",
+    "AdaBoost": "smalltrees.learners.boosting.adaboost:AdaBoost",
 }
+"""Public name -> ``module:attribute`` of every learner."""
 
 
 def learner_class(name: str) -> type:

@@ -3,8 +3,8 @@
 from smalltrees.datasets import read
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
-from smalltrees.logs import log_to
 from smalltrees.studies.auer95.curves import draw_errors, usable_sizes
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

@@ -2,9 +2,9 @@
 
 import pandas as pd
 
-from smalltrees.logs import log_to
 from smalltrees.reporting.figures import save_figure
 from smalltrees.studies.auer95 import figure1
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

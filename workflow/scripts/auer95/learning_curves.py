@@ -5,9 +5,9 @@ import json
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.auer95 import learning_curves as lc
 from smalltrees.studies.auer95.curves import usable_sizes
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

@@ -6,8 +6,8 @@ from pathlib import Path
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

@@ -4,8 +4,8 @@ import json
 
 from smalltrees.datasets import read
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.auer95.sky import sky
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

@@ -3,8 +3,8 @@
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.auer95.table2 import make_table2, render_table2
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

@@ -6,13 +6,13 @@ import pandas as pd
 
 from smalltrees.datasets import read
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.auer95.factors import (
     dataset_inputs,
     judge,
     predicted_factors,
     render_factors,
 )
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

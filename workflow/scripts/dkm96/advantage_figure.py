@@ -3,9 +3,9 @@ vs gain)."""
 
 import pandas as pd
 
-from smalltrees.logs import log_to
 from smalltrees.reporting.figures import save_figure
 from smalltrees.studies.dkm96.advantage_figures import figure
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

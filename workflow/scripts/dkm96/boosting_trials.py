@@ -2,13 +2,13 @@
 
 from smalltrees import datasets
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.dkm96.boosting import (
     DL_POSITIVE,
     dataset_trials,
     decision_list_trials,
     run_trials,
 )
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

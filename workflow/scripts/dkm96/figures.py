@@ -1,8 +1,8 @@
 """Snakemake glue: one of DKM 1996 Figures 3-6 (the splitting-criterion curves)."""
 
-from smalltrees.logs import log_to
 from smalltrees.reporting.figures import save_figure
 from smalltrees.studies.dkm96.curves import figure
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

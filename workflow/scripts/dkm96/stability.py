@@ -1,8 +1,8 @@
 """Snakemake glue: DKM 1996 Table 1's conclusions over R independent partitions."""
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.dkm96 import stability, statistics
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

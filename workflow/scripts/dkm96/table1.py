@@ -3,8 +3,8 @@
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.dkm96 import statistics, table1
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

@@ -5,8 +5,8 @@ import json
 from smalltrees.datasets import read
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
-from smalltrees.logs import log_to
 from smalltrees.studies.last02.networks import network_summary
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

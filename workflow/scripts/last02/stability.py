@@ -4,8 +4,8 @@ from smalltrees.datasets import read
 from smalltrees.evaluation.resampling import seed_for
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
-from smalltrees.logs import log_to
 from smalltrees.studies.last02.stability import fold_models, random_instances
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

@@ -4,8 +4,8 @@ import pandas as pd
 
 from smalltrees.datasets import read
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.last02.table3 import describe, make_table3, render_table3
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

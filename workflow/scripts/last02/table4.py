@@ -7,8 +7,8 @@ from pathlib import Path
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.last02.table4 import make_table4, render_table4
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

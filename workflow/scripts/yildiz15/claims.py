@@ -3,10 +3,10 @@
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.studies.yildiz15.claims import make_claims
 from smalltrees.studies.yildiz15.tables import bound_table, rank_test, summary
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

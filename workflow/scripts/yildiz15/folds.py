@@ -2,8 +2,8 @@
 
 from smalltrees import datasets
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.yildiz15.protocol import run_dataset
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log = log_to(snakemake.log[0])

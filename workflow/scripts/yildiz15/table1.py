@@ -4,9 +4,9 @@ import pandas as pd
 
 from smalltrees import datasets
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.studies.yildiz15.tables import TITLES, describe, table1
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

@@ -3,11 +3,11 @@
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.reporting.figures import save_figure
 from smalltrees.studies.yildiz15.figures import cd_diagram
 from smalltrees.studies.yildiz15.protocol import METHODS, SRM
 from smalltrees.studies.yildiz15.tables import bound_table, rank_rows, rank_test, render, summary
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

@@ -4,8 +4,8 @@ beside the paper's pairs, and the "difference at most one" claim."""
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.logs import log_to
 from smalltrees.studies.yildiz15.vc import claim, render, settings_text, vc_rows, vc_table
+from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])

@@ -1,7 +1,7 @@
 """ID3: the learner of CS181 lecture 6, grown to the lecture's stopping rules, unpruned.
 
 Yildiz (2015, section V-B) grows "ID3 for discrete datasets and C4.5 for continuous datasets"
-and prunes the grown tree four ways (:mod:`smalltrees.learners.pruning`). This learner is that
+and prunes the grown tree four ways (:mod:`smalltrees.learners.id3.pruning`). This learner is that
 grower for both: ID3's multiway splits on categorical attributes, and on continuous attributes
 the binary midpoint cuts chosen by information gain that the author's toolkit uses for its
 C4.5-style trees (not gain ratio, no minimum leaf size, no pruning).

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from smalltrees.evaluation.verdicts import within_tolerance
-from smalltrees.learners.small.estimators import T1, T2
+from smalltrees.learners.optimal.estimators import T1, T2
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import emphasise
 

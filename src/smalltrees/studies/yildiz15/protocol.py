@@ -23,9 +23,9 @@ import pandas as pd
 
 from smalltrees.evaluation.resampling import seed_for
 from smalltrees.learners.id3 import ID3
-from smalltrees.learners.pruning import methods
-from smalltrees.learners.pruning.bound import grid, srm_bound
-from smalltrees.learners.pruning.capacity import data_kind, node_values, tree_lb
+from smalltrees.learners.id3.pruning import methods
+from smalltrees.learners.id3.pruning.bound import grid, srm_bound
+from smalltrees.learners.id3.pruning.capacity import data_kind, node_values, tree_lb
 
 METHODS = ("NoPrune", "CvPrune", "SrmLocal", "SrmGlobal")
 SRM = ("SrmLocal", "SrmGlobal")

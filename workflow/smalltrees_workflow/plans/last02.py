@@ -1,4 +1,4 @@
-"""What the last02 study produces and the config checks it needs (see :mod:`smalltrees.config`).
+"""What the last02 study produces and the config checks it needs.
 
 The rules in ``workflow/rules/last02.smk`` take their file lists from here (Snakemake's lint
 forbids functions in rule files).
@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from smalltrees.config import ConfigError, check_names
+from smalltrees_workflow.config import ConfigError, check_names
 
 IFN_CLASS = "IFN"
-HAS_SCORECARD = True
-"""The study writes results/last02/scorecard.csv (rule last02_scorecard)."""
-
 
 def outputs(config: Mapping) -> list[str]:
     """Last, Maimon & Minkov (2002) section 3: Tables 3 and 4, the claims and the figure."""

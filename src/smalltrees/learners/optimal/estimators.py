@@ -32,9 +32,9 @@ import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.encoding import UNSEEN, Schema
-from smalltrees.learners.small.intervals import best_labels
-from smalltrees.learners.small.search import Encoded, stump_errors, threshold_errors
-from smalltrees.learners.small.tree import (
+from smalltrees.learners.optimal.intervals import best_labels
+from smalltrees.learners.optimal.search import Encoded, stump_errors, threshold_errors
+from smalltrees.learners.optimal.tree import (
     CategoricalSplit,
     IntervalSplit,
     Leaf,
@@ -126,7 +126,7 @@ class T1(_SmallTree):
     K_ : int
         The value of K used.
     tree_ : Leaf, CategoricalSplit or IntervalSplit
-        The fitted tree (see :mod:`smalltrees.learners.small.tree`).
+        The fitted tree (see :mod:`smalltrees.learners.optimal.tree`).
     n_errors_ : int
         Number of training errors, the minimum over TREE(1, n, p, K).
 
@@ -155,7 +155,7 @@ class T2(_SmallTree):
     is a leaf or queries an attribute alpha (``alpha == beta`` allowed) as in :class:`T1`, with
     at most ``K`` intervals for a continuous alpha. The search is exact; for a continuous root
     and continuous alpha it runs the paper's MERGE over a merge-sort tree of optimal-split tables
-    (:mod:`smalltrees.learners.small.intervals`), O(K^2 n^2 m log m) for fixed p.
+    (:mod:`smalltrees.learners.optimal.intervals`), O(K^2 n^2 m log m) for fixed p.
 
     Parameters
     ----------
@@ -172,7 +172,7 @@ class T2(_SmallTree):
     K_ : int
         The value of K used.
     tree_ : Leaf, CategoricalSplit or IntervalSplit
-        The fitted tree (see :mod:`smalltrees.learners.small.tree`).
+        The fitted tree (see :mod:`smalltrees.learners.optimal.tree`).
     n_errors_ : int
         Number of training errors, the minimum over TREE(2, n, p, K); ``1 - n_errors_ / m`` is
         the paper's Sky2 accuracy.
@@ -233,7 +233,7 @@ def _categorical_root(enc: Encoded, beta: int, K: int):
 
 def _continuous_root(enc: Encoded, beta: int, K: int, order, left, right):
     """(errors, builder) of the best tree with continuous root ``beta``, given the output of
-    :func:`~smalltrees.learners.small.search.threshold_errors` for ``beta``."""
+    :func:`~smalltrees.learners.optimal.search.threshold_errors` for ``beta``."""
     ranks = enc.codes[beta]
     missing_rows = np.flatnonzero(ranks < 0)
     missing = stump_errors(enc, np.where(ranks < 0, 0, -1), 1, K)[:, 0]

@@ -26,15 +26,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from smalltrees.learners.criteria import EPS, entropy, kearns_mansour
-from smalltrees.learners.sweep import (
+from smalltrees.learners.boosting.sweep import (
     Attributes,
     category_weights,
     cut_threshold,
     cut_weights,
     sorted_cases,
 )
-from smalltrees.learners.twoclass import split_advantage
+from smalltrees.learners.boosting.twoclass import split_advantage
+from smalltrees.learners.criteria import EPS, entropy, kearns_mansour
 
 IMPURITIES = {"entropy": entropy, "G": kearns_mansour}
 """The criteria of TopDown_F: H (eq. 1, bits) and DKM's G (eq. 5)."""

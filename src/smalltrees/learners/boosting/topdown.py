@@ -16,9 +16,9 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from smalltrees.learners.sweep import Attributes
-from smalltrees.learners.topdown.grow import IMPURITIES, Problem, Tree, grow
-from smalltrees.learners.twoclass import BooleanClassifier
+from smalltrees.learners.boosting.sweep import Attributes
+from smalltrees.learners.boosting.topdown_grow import IMPURITIES, Problem, Tree, grow
+from smalltrees.learners.boosting.twoclass import BooleanClassifier
 from smalltrees.learners.validation import is_count
 
 HISTORY_COLUMNS = ("round", "attribute", "test", "w", "q", "gain", "advantage", "train_error",
@@ -33,7 +33,7 @@ class TopDown(BooleanClassifier):
     attribute (cut between consecutive distinct values, placed as C4.5 places it) and one branch
     per declared value of a categorical attribute (an empty branch predicts its parent's label).
     Leaves carry the majority label (positive when ``q >= 1/2``). How Figure 1's open points
-    are read (candidates, zero-gain splits, ties) is in :mod:`smalltrees.learners.topdown.grow`.
+    are read (candidates, zero-gain splits, ties) is in :mod:`.topdown_grow`.
 
     Parameters
     ----------
@@ -56,14 +56,14 @@ class TopDown(BooleanClassifier):
         sample at the leaf split) and ``q`` (its positive fraction); ``gain`` (local gain of the
         criterion, bits for entropy); ``advantage`` (gamma of eq. 7 on the balanced
         distribution at the leaf; for a multi-way split the best boolean labelling of its
-        branches, see :func:`~smalltrees.learners.twoclass.split_advantage`); ``train_error``
+        branches, see :func:`~.twoclass.split_advantage`); ``train_error``
         (fraction, after the round); ``depth`` of the leaf split (0 = root).
     n_splits_ : int
         Rounds made.
     stop_reason_ : str
         "zero training error", "max_splits = N reached", or why zero training error is
         unreachable (an impure leaf whose cases share one x; a warning says so too).
-    tree_ : :class:`~smalltrees.learners.topdown.grow.Tree`
+    tree_ : :class:`~smalltrees.learners.boosting.topdown_grow.Tree`
     """
 
     def __init__(self, criterion: str = "entropy", max_splits: int | None = None,

@@ -19,7 +19,7 @@ from types import ModuleType
 import yaml
 
 STUDIES = ("auer95", "dkm96", "yildiz15", "last02")
-"""The studies the workflow knows; each has ``smalltrees.studies.<study>.plan``."""
+"""The studies the workflow knows; each has ``smalltrees_workflow.plans.<study>``."""
 
 
 class ConfigError(ValueError):
@@ -82,11 +82,11 @@ def _check_learners(learners: Mapping, learner_class: Callable[[str], type]) -> 
 
 
 def study_plan(study: str) -> ModuleType:
-    """The module ``smalltrees.studies.<study>.plan``: the study's final outputs
+    """The module ``smalltrees_workflow.plans.<study>``: the study's final outputs
     (``outputs(config)``) and its config checks (``check_config(config, registry, classes)``)."""
     if study not in STUDIES:
         raise ConfigError(f"studies: unknown study {study!r}; expected some of {list(STUDIES)}")
-    return importlib.import_module(f"smalltrees.studies.{study}.plan")
+    return importlib.import_module(f"smalltrees_workflow.plans.{study}")
 
 
 def check_names(key: str, names: Iterable[str], known: Iterable[str], what: str) -> None:

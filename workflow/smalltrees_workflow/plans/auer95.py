@@ -1,13 +1,10 @@
-"""What the auer95 study produces and the config checks it needs (see :mod:`smalltrees.config`)."""
+"""What the auer95 study produces and the config checks it needs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from smalltrees.config import ConfigError, check_names
-
-HAS_SCORECARD = True
-"""The study writes results/auer95/scorecard.csv (rule auer95_scorecard)."""
+from smalltrees_workflow.config import ConfigError, check_names
 
 COMPARED_CLASSES = {"t2": "T2", "c45": "C45"}
 """The learner class each ``auer95.table2.compare`` role must have."""

@@ -4,7 +4,7 @@ A *stump* is a second-level node of TREE(2, n, p, K), or a TREE(1) tree: a leaf,
 attribute with one edge per value plus "missing", or a continuous attribute with at most K
 intervals plus "missing" (Auer et al. 1995, section 2). The functions here return the least
 number of errors of every kind of stump on given item sets;
-:mod:`~smalltrees.learners.small.estimators` turns the minima into trees. Row 0 of every
+:mod:`~smalltrees.learners.optimal.estimators` turns the minima into trees. Row 0 of every
 result is the leaf, row ``1 + j`` is attribute ``j``.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from smalltrees.learners.small.intervals import group_best, prefix_best
+from smalltrees.learners.optimal.intervals import group_best, prefix_best
 
 BATCH = 1 << 18  # items of the interval stumps per call of prefix_best
 
@@ -110,7 +110,7 @@ def threshold_errors(enc: Encoded, betas: list[int], K: int):
     """Least errors of every stump below each threshold of continuous root attributes.
 
     The interval stumps of all root attributes in a batch of about ``BATCH`` items are
-    computed by one call of :func:`~smalltrees.learners.small.intervals.prefix_best`, which keeps
+    computed by one call of :func:`~smalltrees.learners.optimal.intervals.prefix_best`, which keeps
     the number of numpy calls per root attribute small.
 
     Parameters

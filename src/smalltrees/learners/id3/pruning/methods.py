@@ -29,8 +29,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from smalltrees.learners.id3.pruning.bound import srm_bound
 from smalltrees.learners.id3.tree import FlatTree
-from smalltrees.learners.pruning.bound import srm_bound
 
 ORDERS = ("top_down", "bottom_up")
 TIES = ("prune", "keep")
@@ -81,7 +81,7 @@ def cv_prune(tree: FlatTree, valid_counts: np.ndarray, order: str = "top_down",
 def srm_local(tree: FlatTree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
               order: str = "top_down", confidence: str = "paper") -> np.ndarray:
     """SrmLocal for every grid pair ``(a1[g], a2[g])``; ``base`` holds each node's
-    single-node lower bound (:func:`smalltrees.learners.pruning.capacity.node_values`)."""
+    single-node lower bound (:func:`smalltrees.learners.id3.pruning.capacity.node_values`)."""
     n_t = tree.counts.sum(axis=1).astype(float)
     leaf = np.broadcast_to(leaf_errors(tree, tree.counts).astype(float)[:, None],
                            (tree.n_nodes, a1.size))
@@ -200,6 +200,6 @@ def _subtree_sums(tree: FlatTree, values: np.ndarray) -> np.ndarray:
 
 def _full_lb(tree: FlatTree, base: np.ndarray) -> np.ndarray:
     """Per node, the lower bound of its full subtree in the grown tree."""
-    from smalltrees.learners.pruning.capacity import tree_lb
+    from smalltrees.learners.id3.pruning.capacity import tree_lb
 
     return tree_lb(tree, base, tree.is_leaf)

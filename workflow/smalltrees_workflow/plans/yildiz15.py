@@ -1,4 +1,4 @@
-"""What the yildiz15 study produces and the config checks it needs (see :mod:`smalltrees.config`).
+"""What the yildiz15 study produces and the config checks it needs.
 
 The rules in ``workflow/rules/yildiz15.smk`` take their file lists from here (Snakemake's lint
 forbids functions in rule files).
@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from smalltrees.config import ConfigError, check_names
-
-HAS_SCORECARD = True
-"""The study writes results/yildiz15/scorecard.csv (rule yildiz15_scorecard)."""
+from smalltrees_workflow.config import ConfigError, check_names
 
 TABLES = ("table1", "table2", "table3", "table4", "claims", "vc")
 FIGURES = ("cd_error", "cd_nodes", "fig10", "fig11")

@@ -1,4 +1,4 @@
-"""What the dkm96 study produces and the config checks it needs (see :mod:`smalltrees.config`).
+"""What the dkm96 study produces and the config checks it needs.
 
 Dietterich, Kearns & Mansour (1996). Section 3 (the G criterion against entropy): Figures 3-6
 (``dkm96.figures``) and Table 1 with its stability over R partitions (``dkm96.table1``).
@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from smalltrees.config import ConfigError, check_names
 from smalltrees.studies.dkm96.design import DesignError, test_kind
-
-HAS_SCORECARD = True
-"""The study writes results/dkm96/scorecard.csv (rule dkm96_scorecard)."""
+from smalltrees_workflow.config import ConfigError, check_names
 
 FIGURES = (3, 4, 5, 6)
 TABLE1_CRITERIA = {"G": "G", "H": "gain"}

@@ -31,13 +31,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from smalltrees.learners.sweep import (
+from smalltrees.learners.boosting.sweep import (
     Attributes,
     category_weights,
     cut_threshold,
     cut_weights,
 )
-from smalltrees.learners.twoclass import BooleanClassifier
+from smalltrees.learners.boosting.twoclass import BooleanClassifier
 from smalltrees.learners.validation import is_count
 
 HISTORY_COLUMNS = ("round", "attribute", "test", "labels", "eps", "advantage", "train_error")
@@ -78,7 +78,7 @@ class AdaBoost(BooleanClassifier):
     n_rounds : int
         N of Figure 2, at least 1.
     positive_class : label or None, default=None
-        As in :class:`~smalltrees.learners.topdown.TopDown`.
+        As in :class:`~smalltrees.learners.boosting.topdown.TopDown`.
 
     Attributes
     ----------
@@ -199,9 +199,9 @@ class Vote:
 class StumpSearch:
     """The minimum-weighted-error test of the family, for any weights of the training cases.
 
-    The continuous attributes are sorted once (:class:`~smalltrees.learners.sweep.Attributes`);
+    The continuous attributes are sorted once (:class:`~.sweep.Attributes`);
     each call accumulates the weights along the
-    sorted orders (:func:`~smalltrees.learners.sweep.cut_weights`) and takes, for every cut,
+    sorted orders (:func:`~.sweep.cut_weights`) and takes, for every cut,
     the error of the better labelling of each side, ``min(P_left, N_left) + min(P_right,
     N_right)``; categorical attributes sum ``min(P_v, N_v)`` over their values.
     """

@@ -1,0 +1,7 @@
+"""The workflow's helpers: what knows about rules, paths, wildcards and the config.
+
+The library (``smalltrees``) never imports this package; the rules (``workflow/rules/*.smk``)
+and the thin scripts (``workflow/scripts/``) do. :mod:`.config` checks the config and the
+dataset sheet before any job runs; :mod:`.plans` holds each study's outputs, wildcard functions
+and config checks; :mod:`.logs` sends a job's log records and errors to its rule's log.
+"""
