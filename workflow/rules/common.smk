@@ -7,7 +7,12 @@ import yaml
 
 from snakemake.utils import validate
 
-from smalltrees_workflow.config import check_config, load_registry, raw_files, study_plan
+from smalltrees_workflow.config import (
+    check_config,
+    load_registry,
+    raw_files,
+    study_plan,
+)
 from smalltrees.learners.registry import learner_class
 
 validate(config, "../schemas/config.schema.yaml")
