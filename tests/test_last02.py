@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from smalltrees import C45, IFN, Bagging
 from smalltrees.evaluation.resampling import repeated_cv, seed_for
+from smalltrees.evaluation.statistics import t_interval
 from smalltrees.studies.last02.stability import (
     fold_models,
     pairwise_agreement,
@@ -17,7 +18,6 @@ from smalltrees.studies.last02.stability import (
     rule_size,
     summarise,
 )
-from smalltrees.studies.last02.table3 import t_interval
 from smalltrees_workflow.config import ConfigError
 from smalltrees_workflow.plans import last02 as plan
 

@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.evaluation.intervals import difference_interval
-from smalltrees.evaluation.paired import paired_t, pooled_t, sign_test
 from smalltrees.evaluation.resampling import seed_for
+from smalltrees.evaluation.statistics import paired_t, pooled_t, sign_test
 
 METRICS = ("err_G", "err_H", "ci_low", "ci_high", "size_G", "size_H", "t", "p_t")
 """Table 1's columns, in the paper's order (t is |t| as printed; p_t two-sided)."""

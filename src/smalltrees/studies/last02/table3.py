@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from smalltrees.evaluation.statistics import t_interval
 from smalltrees.evaluation.verdicts import DIFFERS, exact_rule, interval_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
@@ -45,15 +45,6 @@ def run_accuracies(folds: pd.DataFrame) -> pd.DataFrame:
     """Per (dataset, learner, repetition): the accuracy of that CV run in percent."""
     return (folds.groupby(["dataset", "learner", "repetition"], sort=False)["accuracy"]
             .mean().mul(100.0).rename("estimate").reset_index())
-
-
-def t_interval(values: np.ndarray) -> tuple[float, float]:
-    """Mean and 95% t half-width of run estimates (0 half-width for a single run)."""
-    values = np.asarray(values, dtype=float)
-    if len(values) < 2:
-        return float(values.mean()), 0.0
-    half = stats.t.ppf(0.975, len(values) - 1) * values.std(ddof=1) / np.sqrt(len(values))
-    return float(values.mean()), float(half)
 
 
 def make_table3(folds: pd.DataFrame, described: Mapping[str, dict], paper: pd.DataFrame,
