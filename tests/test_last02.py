@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from smalltrees import C45, IFN, Bagging
 from smalltrees.evaluation.resampling import repeated_cv, seed_for
 from smalltrees.evaluation.statistics import t_interval
-from smalltrees.studies.last02.stability import (
+from smalltrees.studies.last02.turney_stability import (
     fold_models,
     pairwise_agreement,
     random_instances,

@@ -16,7 +16,7 @@ from smalltrees.studies.yildiz15.protocol import (
     run_dataset,
     select,
 )
-from smalltrees.studies.yildiz15.tables import summary
+from smalltrees.studies.yildiz15.tables import make_metric_table
 
 BREIMAN_COLUMNS = [{"name": "x{i}", "kind": "continuous", "repeat": 20},
                    {"name": "class", "kind": "class"}]
@@ -133,6 +133,6 @@ def test_groups_of_datasets_read_on_the_fold_means():
     assert groups(error, nodes) == {"hurts": ["hurt"], "helps": ["help"], "over": ["over"]}
     folds = {"d": pd.DataFrame({"method": list(METHODS) * 2, "test_error": range(8),
                                 "nodes": 1, "bound": 1.0})}
-    table = summary(folds, "error")
+    table = make_metric_table(folds, "error")
     assert table.loc[0, "NoPrune"] == 2.0 and table.loc[0, "NoPrune_sd"] == pytest.approx(
         np.sqrt(8))

@@ -26,7 +26,8 @@ SECTION4_CODE = package(
 
 rule dkm96_figure:
     input:
-        code=REPORT_CODE + package("studies/dkm96/curves.py", "learners/criteria.py"),
+        code=REPORT_CODE
+        + package("studies/dkm96/criterion_curves.py", "learners/criteria.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -108,7 +109,9 @@ rule dkm96_stability:
     input:
         trials=table1_trials(config),
         code=REPORT_CODE
-        + package("studies/dkm96/stability.py", "studies/dkm96/statistics.py"),
+        + package(
+            "studies/dkm96/partition_stability.py", "studies/dkm96/statistics.py"
+        ),
     output:
         csv="results/tables/dkm96_stability.csv",
         md="results/tables/dkm96_stability.md",

@@ -13,11 +13,11 @@ try:
     results = statistics.read_trials(snakemake.input.trials)
     stats, status = statistics.load(results, params.interval, params.seed, params.stream)
     paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
-    table = table1.build(stats, status, params.problems, paper, params.tolerance)
-    overall = table1.summary(stats, paper)
+    table = table1.make_table1(stats, status, params.problems, paper, params.tolerance)
+    overall = table1.make_overall(stats, paper)
     write_text(snakemake.output.csv,
                table1.with_overall(table, overall).to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.md, table1.render_markdown(table, overall, params.notes,
+    write_text(snakemake.output.md, table1.render_table1(table, overall, params.notes,
                                                            params.interval, params.tolerance))
     log.info("Table 1: %d domains, %d computed", len(table), len(stats))
 except Exception as error:

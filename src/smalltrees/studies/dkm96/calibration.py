@@ -47,8 +47,9 @@ def measure(point: Mapping, trials: int, learners: Mapping, seed: int, stream: s
     return found
 
 
-def build(grid: Mapping[str, list], configured: Mapping, trials: int, learners: Mapping,
-          paper: Mapping[str, float], seed: int, stream: str, domain: str) -> pd.DataFrame:
+def make_calibration_table(grid: Mapping[str, list], configured: Mapping, trials: int,
+                           learners: Mapping, paper: Mapping[str, float], seed: int, stream: str,
+                           domain: str) -> pd.DataFrame:
     """The grid, each point's four numbers and distance, sorted by distance; ``configured``
     marks the point the study uses (it is measured too if it is not on the grid)."""
     points = grid_points(grid, configured)
@@ -66,7 +67,7 @@ def build(grid: Mapping[str, list], configured: Mapping, trials: int, learners: 
     return table
 
 
-def render_markdown(table: pd.DataFrame, paper: Mapping[str, float], trials: int) -> str:
+def render_calibration_table(table: pd.DataFrame, paper: Mapping[str, float], trials: int) -> str:
     """The calibration grid in Markdown, the configured point in bold."""
     shown = table.copy()
     for cell in CELLS:

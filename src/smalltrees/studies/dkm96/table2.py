@@ -41,7 +41,7 @@ DECIMALS = {"topdown_rounds": 1, "adaboost_train_error": 1, "topdown_test_error"
 """The decimals the paper prints per column (TopDown's test error has two)."""
 
 
-def build(trials: pd.DataFrame, problems: Mapping[str, str], paper: pd.DataFrame,
+def make_table2(trials: pd.DataFrame, problems: Mapping[str, str], paper: pd.DataFrame,
           k: float, calibrated: tuple[str, ...] = ()) -> pd.DataFrame:
     """One row per problem (config order): per cell our mean, sd over trials, the number of
     trials, the paper's value, the difference and the verdict. ``calibrated`` problems (the
@@ -71,7 +71,7 @@ def build(trials: pd.DataFrame, problems: Mapping[str, str], paper: pd.DataFrame
     return pd.DataFrame(rows)
 
 
-def render_markdown(table: pd.DataFrame, notes: Mapping[str, str], k: float,
+def render_table2(table: pd.DataFrame, notes: Mapping[str, str], k: float,
                     calibration: str) -> str:
     """Table 2 in Markdown, "ours (paper)" per cell, differences in bold, then the notes."""
     lines = []
