@@ -100,8 +100,8 @@ def corrected_resampled_t(d: np.ndarray, test_train_ratio: float) -> tuple[float
     ``n_test / n_train`` of a fold. With a ratio of 0 this is the plain paired t test.
 
     >>> t, p = corrected_resampled_t(np.array([1.0, 2.0, 3.0, 4.0]), 0.25)
-    >>> round(t, 3), round(p, 3)
-    (3.464, 0.041)
+    >>> round(t, 3), round(p, 3)      # 2.5 / sqrt((1/4 + 1/4) * 5/3)
+    (2.739, 0.071)
     >>> corrected_resampled_t(np.zeros(3), 0.25)
     (0.0, 1.0)
     """
@@ -119,8 +119,8 @@ def one_sample_t(values: Sequence[float] | np.ndarray, expected: float) -> float
     Computed by :func:`scipy.stats.ttest_1samp`; values without spread get the zero-spread rule
     of the module (p = 1 when they all equal ``expected``, else 0).
 
-    >>> round(one_sample_t([1.0, 2.0, 3.0, 4.0], 1.0), 3)
-    0.079
+    >>> round(one_sample_t([1.0, 2.0, 3.0, 4.0], 1.0), 3)   # t = 1.5 / (1.291 / 2) = 2.324
+    0.103
     >>> one_sample_t([2.0, 2.0], 1.0), one_sample_t([1.0, 1.0], 1.0)
     (0.0, 1.0)
     """
