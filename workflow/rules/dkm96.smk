@@ -86,7 +86,7 @@ rule dkm96_table1:
         paper="data/paper/dkm96/table1.csv",
         notes="data/paper/dkm96/notes.csv",
         code=REPORT_CODE
-        + package("studies/dkm96/table1.py", "studies/dkm96/statistics.py"),
+        + package("studies/dkm96/table1.py", "studies/dkm96/partition_statistics.py"),
     output:
         csv="results/tables/dkm96_table1.csv",
         md="results/tables/dkm96_table1.md",
@@ -110,7 +110,8 @@ rule dkm96_stability:
         trials=table1_trials(config),
         code=REPORT_CODE
         + package(
-            "studies/dkm96/partition_stability.py", "studies/dkm96/statistics.py"
+            "studies/dkm96/partition_stability.py",
+            "studies/dkm96/partition_statistics.py",
         ),
     output:
         csv="results/tables/dkm96_stability.csv",
@@ -139,7 +140,7 @@ rule dkm96_scorecard:
             "studies/dkm96/scorecard.py",
             "studies/dkm96/table1.py",
             "studies/dkm96/table2.py",
-            "studies/dkm96/statistics.py",
+            "studies/dkm96/partition_statistics.py",
         ),
     output:
         "results/dkm96/scorecard.csv",

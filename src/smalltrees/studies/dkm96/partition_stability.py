@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.dkm96.statistics import across_domains
+from smalltrees.studies.dkm96.partition_statistics import across_domains
 
 ALPHA = 0.05
 

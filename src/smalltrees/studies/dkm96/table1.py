@@ -22,7 +22,7 @@ import pandas as pd
 from smalltrees.evaluation.verdicts import NOT_RUN, verdict
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
-from smalltrees.studies.dkm96.statistics import METRICS, across_domains, spread
+from smalltrees.studies.dkm96.partition_statistics import METRICS, across_domains, spread
 
 DECIMALS = {"err_G": 2, "err_H": 2, "ci_low": 2, "ci_high": 2, "size_G": 2, "size_H": 2,
             "t": 3, "p_t": 3}
