@@ -22,7 +22,7 @@ from smalltrees.studies.dkm96.criterion_curves import (
 )
 from smalltrees.studies.dkm96.design import DesignError, partition
 from smalltrees.studies.dkm96.partition_statistics import partition_statistics
-from smalltrees.studies.dkm96.trials import run_domain
+from smalltrees.studies.dkm96.table1_trials import run_domain
 from smalltrees_workflow.config import ConfigError
 from smalltrees_workflow.plans import dkm96 as plan
 

@@ -9,7 +9,11 @@ from workflow_helpers import ROOT
 from smalltrees.data.decision_list import DecisionList, random_decision_list, sample
 from smalltrees.evaluation.verdicts import CLOSE, DIFFERS, REPRODUCED
 from smalltrees.studies.dkm96 import calibration, claims, table2
-from smalltrees.studies.dkm96.boosting import dataset_trials, decision_list_trials, run_trials
+from smalltrees.studies.dkm96.boosting_trials import (
+    dataset_trials,
+    decision_list_trials,
+    run_trials,
+)
 from smalltrees_workflow.config import ConfigError
 from smalltrees_workflow.plans import dkm96 as plan
 

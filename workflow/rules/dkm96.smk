@@ -20,7 +20,7 @@ from smalltrees_workflow.plans.dkm96 import (
 
 TABLE2 = config["dkm96"]["table2"]
 SECTION4_CODE = package(
-    "studies/dkm96/boosting.py", "data/decision_list.py", "data/transform.py"
+    "studies/dkm96/boosting_trials.py", "data/decision_list.py", "data/transform.py"
 )
 
 
@@ -54,7 +54,7 @@ rule dkm96_table1_trials:
         meta="data/processed/{dataset}.json",
         code=LEARNER_CODE
         + package(
-            "studies/dkm96/trials.py",
+            "studies/dkm96/table1_trials.py",
             "studies/dkm96/design.py",
             "data/transform.py",
             "evaluation/intervals.py",

@@ -1,10 +1,10 @@
 """DKM 1996 Table 2: TopDown and AdaBoost at equal numbers of rounds, beside the paper's.
 
-Per problem, the means over its trials (:mod:`smalltrees.studies.dkm96.boosting`) of: TopDown's
-rounds to zero training error, AdaBoost's training error after that many rounds, and the test
-errors of both (TopDown's tree unpruned), in %; beyond the paper, TopDown_G's rounds and test
-error. The paper prints means of 20 trials without a spread; its mean and ours are both means of
-n trials of the same design, so a cell *reproduces* the paper's when
+Per problem, the means over its trials (:mod:`smalltrees.studies.dkm96.boosting_trials`) of:
+TopDown's rounds to zero training error, AdaBoost's training error after that many rounds, and
+the test errors of both (TopDown's tree unpruned), in %; beyond the paper, TopDown_G's rounds
+and test error. The paper prints means of 20 trials without a spread; its mean and ours are
+both means of n trials of the same design, so a cell *reproduces* the paper's when
 
     |ours - paper| <= k * sqrt(2) * sd / sqrt(n) + half a unit of the paper's last decimal,
 
