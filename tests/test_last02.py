@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 
 from smalltrees import C45, IFN, Bagging
 from smalltrees.evaluation.resampling import repeated_cv, seed_for
-from smalltrees.studies.last02.stability import (
+from smalltrees.evaluation.statistics import t_interval
+from smalltrees.studies.last02.turney_stability import (
     fold_models,
     pairwise_agreement,
     random_instances,
     rule_size,
     summarise,
 )
-from smalltrees.studies.last02.table3 import t_interval
 from smalltrees_workflow.config import ConfigError
 from smalltrees_workflow.plans import last02 as plan
 

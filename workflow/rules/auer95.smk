@@ -108,7 +108,7 @@ rule auer95_table2_figure:
     input:
         table="results/tables/auer95_table2.csv",
         code=REPORT_CODE
-        + package("studies/auer95/figure.py", "studies/auer95/table2.py"),
+        + package("studies/auer95/figures.py", "studies/auer95/table2.py"),
     output:
         png=report(
             "figures/auer95_table2.png",
@@ -160,7 +160,7 @@ rule auer95_curve:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
         code=LEARNER_CODE
-        + package("studies/auer95/curves.py", "evaluation/resampling.py"),
+        + package("studies/auer95/learning_curve_draws.py", "evaluation/resampling.py"),
     output:
         "results/auer95/curves/{dataset}/{level}.csv",
     log:
@@ -187,7 +187,7 @@ rule auer95_vc_factors:
         meta=[f"data/processed/{d}.json" for d in CURVE_DATASETS],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         paper="data/paper/auer95/section4.csv",
-        code=REPORT_CODE + package("studies/auer95/factors.py", "vc/auer.py"),
+        code=REPORT_CODE + package("studies/auer95/vc_factors.py", "vc/auer.py"),
     output:
         csv="results/tables/auer95_vc_factors.csv",
         md="results/tables/auer95_vc_factors.md",
@@ -211,8 +211,8 @@ rule auer95_learning_curves:
         code=REPORT_CODE
         + package(
             "studies/auer95/learning_curves.py",
-            "studies/auer95/curves.py",
-            "studies/auer95/fits.py",
+            "studies/auer95/learning_curve_draws.py",
+            "studies/auer95/learning_curve_fits.py",
         ),
     output:
         csv="results/tables/auer95_learning_curves.csv",
@@ -236,7 +236,7 @@ rule auer95_learning_curves:
 rule auer95_figure1:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=REPORT_CODE + package("studies/auer95/figure1.py"),
+        code=REPORT_CODE + package("studies/auer95/figures.py"),
     output:
         png=report(
             "figures/auer95_fig1.png",
@@ -259,7 +259,7 @@ rule auer95_figure1:
 rule auer95_curves_figure:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=REPORT_CODE + package("studies/auer95/figure1.py"),
+        code=REPORT_CODE + package("studies/auer95/figures.py"),
     output:
         png=report(
             "figures/auer95_curves_all.png",

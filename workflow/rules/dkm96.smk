@@ -20,13 +20,14 @@ from smalltrees_workflow.plans.dkm96 import (
 
 TABLE2 = config["dkm96"]["table2"]
 SECTION4_CODE = package(
-    "studies/dkm96/boosting.py", "data/decision_list.py", "data/transform.py"
+    "studies/dkm96/boosting_trials.py", "data/decision_list.py", "data/transform.py"
 )
 
 
 rule dkm96_figure:
     input:
-        code=REPORT_CODE + package("studies/dkm96/curves.py", "learners/criteria.py"),
+        code=REPORT_CODE
+        + package("studies/dkm96/criterion_curves.py", "learners/criteria.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -53,7 +54,7 @@ rule dkm96_table1_trials:
         meta="data/processed/{dataset}.json",
         code=LEARNER_CODE
         + package(
-            "studies/dkm96/trials.py",
+            "studies/dkm96/table1_trials.py",
             "studies/dkm96/design.py",
             "data/transform.py",
             "evaluation/intervals.py",
@@ -85,7 +86,7 @@ rule dkm96_table1:
         paper="data/paper/dkm96/table1.csv",
         notes="data/paper/dkm96/notes.csv",
         code=REPORT_CODE
-        + package("studies/dkm96/table1.py", "studies/dkm96/statistics.py"),
+        + package("studies/dkm96/table1.py", "studies/dkm96/partition_statistics.py"),
     output:
         csv="results/tables/dkm96_table1.csv",
         md="results/tables/dkm96_table1.md",
@@ -108,7 +109,10 @@ rule dkm96_stability:
     input:
         trials=table1_trials(config),
         code=REPORT_CODE
-        + package("studies/dkm96/stability.py", "studies/dkm96/statistics.py"),
+        + package(
+            "studies/dkm96/partition_stability.py",
+            "studies/dkm96/partition_statistics.py",
+        ),
     output:
         csv="results/tables/dkm96_stability.csv",
         md="results/tables/dkm96_stability.md",
@@ -136,7 +140,7 @@ rule dkm96_scorecard:
             "studies/dkm96/scorecard.py",
             "studies/dkm96/table1.py",
             "studies/dkm96/table2.py",
-            "studies/dkm96/statistics.py",
+            "studies/dkm96/partition_statistics.py",
         ),
     output:
         "results/dkm96/scorecard.csv",

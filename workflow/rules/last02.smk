@@ -25,7 +25,7 @@ rule last02_stability:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CV_CODE + package("studies/last02/stability.py"),
+        code=CV_CODE + package("studies/last02/turney_stability.py"),
     output:
         agreement="results/last02/stability/{dataset}/{learner}.csv",
         sizes="results/last02/stability/{dataset}/{learner}.sizes.csv",
@@ -133,7 +133,7 @@ rule last02_claims:
 rule last02_figure:
     input:
         table="results/tables/last02_table4.csv",
-        code=REPORT_CODE + package("studies/last02/figure.py"),
+        code=REPORT_CODE + package("studies/last02/figures.py"),
     output:
         png=report(
             "figures/last02_size_stability.png",

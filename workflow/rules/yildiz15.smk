@@ -105,7 +105,7 @@ rule yildiz15_claims:
 rule yildiz15_vc:
     input:
         paper="data/paper/yildiz15/vc_pairs.csv",
-        code=REPORT_CODE + package("vc", "studies/yildiz15/vc.py"),
+        code=REPORT_CODE + package("vc", "studies/yildiz15/vc_table.py"),
     output:
         csv="results/tables/yildiz15_vc.csv",
         md="results/tables/yildiz15_vc.md",
@@ -125,7 +125,7 @@ rule yildiz15_vc:
 rule yildiz15_vc_figures:
     input:
         table="results/tables/yildiz15_vc.csv",
-        code=REPORT_CODE + package("vc/shapes.py", "studies/yildiz15/vc_figure.py"),
+        code=REPORT_CODE + package("vc/shapes.py", "studies/yildiz15/figures.py"),
     output:
         fig10=report(
             "figures/yildiz15_fig10.png",

@@ -3,7 +3,7 @@
 from smalltrees.datasets import read
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
-from smalltrees.studies.auer95.curves import draw_errors, usable_sizes
+from smalltrees.studies.auer95.learning_curve_draws import draw_errors, usable_sizes
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)

@@ -3,11 +3,11 @@
 import pandas as pd
 
 from smalltrees.reporting.figures import save_figure
-from smalltrees.studies.auer95 import figure1
+from smalltrees.studies.auer95 import figures
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])
 curves = pd.read_csv(snakemake.input.table)
-plot = figure1.plot_figure1 if snakemake.params.kind == "paper" else figure1.plot_all_datasets
+plot = figures.figure1 if snakemake.params.kind == "paper" else figures.all_datasets_figure
 save_figure(plot(curves, snakemake.params.datasets), snakemake.output.png, snakemake.output.pdf)

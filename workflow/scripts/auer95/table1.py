@@ -4,8 +4,7 @@ import pandas as pd
 
 from smalltrees.datasets import read
 from smalltrees.files import write_text
-from smalltrees.studies.auer95.characteristics import describe
-from smalltrees.studies.auer95.table1 import make_table1, render_table1
+from smalltrees.studies.auer95.table1 import describe, make_table1, render_table1
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)

@@ -6,11 +6,11 @@ import pandas as pd
 
 from smalltrees.datasets import read
 from smalltrees.files import write_text
-from smalltrees.studies.auer95.factors import (
+from smalltrees.studies.auer95.vc_factors import (
     dataset_inputs,
-    judge,
+    make_vc_factors,
     predicted_factors,
-    render_factors,
+    render_vc_factors,
 )
 from smalltrees_workflow.logs import log_to
 
@@ -23,7 +23,7 @@ for code, csv, meta, sky_file in zip(params.datasets, snakemake.input.csv, snake
     inputs[code] = dataset_inputs(*read(csv, meta))
     with open(sky_file) as handle:
         sky[code] = json.load(handle)
-table = judge(predicted_factors(inputs, sky, params.base),
+table = make_vc_factors(predicted_factors(inputs, sky, params.base),
               pd.read_csv(snakemake.input.paper), params.around)
 write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-write_text(snakemake.output.md, render_factors(table, params.base, params.around))
+write_text(snakemake.output.md, render_vc_factors(table, params.base, params.around))

@@ -2,7 +2,7 @@
 
 from smalltrees import datasets
 from smalltrees.files import write_text
-from smalltrees.studies.dkm96.boosting import (
+from smalltrees.studies.dkm96.boosting_trials import (
     DL_POSITIVE,
     dataset_trials,
     decision_list_trials,

@@ -14,11 +14,11 @@ try:
     row = paper[paper["domain"] == params.domain]
     targets = dict(zip(row["metric"], row["value"], strict=True))
     settings = params.calibration
-    table = calibration.build(settings["grid"], params.configured, settings["trials"],
-                              params.learners, targets, params.seed, settings["stream"],
-                              params.domain)
+    table = calibration.make_calibration_table(settings["grid"], params.configured,
+                                               settings["trials"], params.learners, targets,
+                                               params.seed, settings["stream"], params.domain)
     write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.md, calibration.render_markdown(table, targets,
+    write_text(snakemake.output.md, calibration.render_calibration_table(table, targets,
                                                                 settings["trials"]))
     log.info("calibration: %d generators", len(table))
 except Exception as error:

@@ -1,7 +1,7 @@
 """Snakemake glue: one of DKM 1996 Figures 3-6 (the splitting-criterion curves)."""
 
 from smalltrees.reporting.figures import save_figure
-from smalltrees.studies.dkm96.curves import figure
+from smalltrees.studies.dkm96.criterion_curves import figure
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)

@@ -4,7 +4,7 @@ import json
 
 from smalltrees import datasets
 from smalltrees.files import write_text
-from smalltrees.studies.dkm96.trials import not_run, run_domain
+from smalltrees.studies.dkm96.table1_trials import not_run, run_domain
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)

@@ -13,13 +13,13 @@ try:
     trials = pd.concat([pd.read_csv(path) for path in snakemake.input.trials],
                        ignore_index=True)
     paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
-    table = table2.build(trials, params.problems, paper, params.tolerance,
+    table = table2.make_table2(trials, params.problems, paper, params.tolerance,
                          tuple(params.decision_lists))
     generators = "; ".join(f"{name}: {spec}" for name, spec in params.decision_lists.items())
     calibration = (f"our generator, calibrated against this row (see dkm96_calibration.md): "
                    f"{generators}" if generators else "not in this table")
     write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.md, table2.render_markdown(table, params.notes,
+    write_text(snakemake.output.md, table2.render_table2(table, params.notes,
                                                            params.tolerance, calibration))
     log.info("Table 2: %d problems", len(table))
 except Exception as error:

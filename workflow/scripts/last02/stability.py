@@ -4,7 +4,7 @@ from smalltrees.datasets import read
 from smalltrees.evaluation.resampling import seed_for
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
-from smalltrees.studies.last02.stability import fold_models, random_instances
+from smalltrees.studies.last02.turney_stability import fold_models, random_instances
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)

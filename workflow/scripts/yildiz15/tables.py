@@ -6,7 +6,13 @@ from smalltrees.files import write_text
 from smalltrees.reporting.figures import save_figure
 from smalltrees.studies.yildiz15.figures import cd_diagram
 from smalltrees.studies.yildiz15.protocol import METHODS, SRM
-from smalltrees.studies.yildiz15.tables import bound_table, rank_rows, rank_test, render, summary
+from smalltrees.studies.yildiz15.tables import (
+    make_bound_table,
+    make_metric_table,
+    rank_rows,
+    rank_test,
+    render_metric_table,
+)
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
@@ -14,13 +20,14 @@ log_to(snakemake.log[0])
 out, params = snakemake.output, snakemake.params
 folds = {code: pd.read_csv(path) for code, path in zip(params.datasets, snakemake.input.folds,
                                                         strict=True)}
-error, nodes, bounds = summary(folds, "error"), summary(folds, "nodes"), bound_table(folds)
+error, nodes = make_metric_table(folds, "error"), make_metric_table(folds, "nodes")
+bounds = make_bound_table(folds)
 tests = {"table2": rank_test(error, params.alpha), "table3": rank_test(nodes, params.alpha)}
 for name, table, methods, decimals in (("table2", error, METHODS, 2), ("table3", nodes, METHODS, 1),
                                        ("table4", bounds, SRM, 2)):
     write_text(out[name], table.to_csv(index=False, lineterminator="\n"))
-    write_text(out[f"{name}_md"], render(table, name, methods, decimals, params.settings,
-                                         tests.get(name)))
+    write_text(out[f"{name}_md"], render_metric_table(table, name, methods, decimals,
+                                                      params.settings, tests.get(name)))
 ranks = pd.concat([rank_rows(test, name) for name, test in tests.items()])
 write_text(out.ranks, ranks.to_csv(index=False, lineterminator="\n"))
 save_figure(cd_diagram(tests["table2"], "Yildiz (2015) Table II: test error"), out.cd_error)

@@ -3,7 +3,7 @@
 import pandas as pd
 
 from smalltrees.reporting.figures import save_figure
-from smalltrees.studies.yildiz15.vc_figure import vc_figure
+from smalltrees.studies.yildiz15.figures import vc_figure
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)

@@ -4,8 +4,8 @@ Output size (section 3, Domingos' measure: one unit per antecedent and per conse
 rule) of the IFN induced on the whole dataset (the paper's reading, notes A10 item 6), and the
 mean over the cross-validation's fold models of every configured learner (our C4.5 read as one
 rule per leaf, bagged C4.5 summed over its trees). Stability is eq. 4 on generated examples
-(:mod:`smalltrees.studies.last02.stability`). CMM, Bagging and C4.5RULES are the paper's copies
-of Domingos (1998), shown as quoted.
+(:mod:`smalltrees.studies.last02.turney_stability`). CMM, Bagging and C4.5RULES are the paper's
+copies of Domingos (1998), shown as quoted.
 
 Verdicts for each IFN learner: the whole-data size must equal the paper's; the stability is
 within ``tolerance`` sd of the per-run stabilities (+ rounding) of the paper's
@@ -28,8 +28,8 @@ import pandas as pd
 from smalltrees.evaluation.verdicts import DIFFERS, REPRODUCED, exact_rule, sd_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
-from smalltrees.studies.last02.stability import summarise
 from smalltrees.studies.last02.table3 import MEAN
+from smalltrees.studies.last02.turney_stability import summarise
 
 METHODS = ("CMM", "Bagging", "C45RULES", "IFN")
 SIGNIFICANT = " ‡"

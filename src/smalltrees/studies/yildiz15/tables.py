@@ -37,7 +37,7 @@ def describe(X: pd.DataFrame, y: pd.Series) -> dict:
             "our_classes": "/".join(str(int(c)) for c in counts.to_numpy())}
 
 
-def table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[str, str]
+def make_table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[str, str]
            ) -> pd.DataFrame:
     """One row per dataset of the paper: its S, d, kind and classes (author's toolkit), ours,
     and whether we ran it."""
@@ -60,7 +60,14 @@ def table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[str, st
     return pd.DataFrame(rows)
 
 
-def summary(folds: Mapping[str, pd.DataFrame], metric: str,
+def render_table1(table: pd.DataFrame) -> str:
+    """Table I as Markdown, saying whose numbers the paper's columns are."""
+    return (f"# Yildiz (2015), {TITLES['table1']}\n\nS, d, kind and classes are the author's "
+            "(ISELL rule.xml; the paper's table body is missing from our copy); our_* are the "
+            "datasets we run.\n\n" + to_markdown(table))
+
+
+def make_metric_table(folds: Mapping[str, pd.DataFrame], metric: str,
             methods: Sequence[str] = METHODS) -> pd.DataFrame:
     """Mean and sd over the folds of ``metric`` per dataset (rows, in ``folds`` order) and
     method: columns ``code, <method>, <method>_sd``."""
@@ -98,7 +105,7 @@ def rank_rows(test: RankTest, table: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def render(table: pd.DataFrame, name: str, methods: Sequence[str], decimals: int,
+def render_metric_table(table: pd.DataFrame, name: str, methods: Sequence[str], decimals: int,
            settings: str, test: RankTest | None = None) -> str:
     """A summary table as Markdown: ``mean +- sd`` cells, the best mean of a row in bold."""
     shown = pd.DataFrame({"code": table["code"]})
@@ -114,10 +121,10 @@ def render(table: pd.DataFrame, name: str, methods: Sequence[str], decimals: int
     return text
 
 
-def bound_table(folds: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+def make_bound_table(folds: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """Table IV with the test error of the same trees and the dataset size beside it."""
-    bounds = summary(folds, "bound", SRM)
-    errors = summary(folds, "error", SRM)
+    bounds = make_metric_table(folds, "bound", SRM)
+    errors = make_metric_table(folds, "error", SRM)
     for method in SRM:
         bounds[f"{method}_test_error"] = errors[method]
     bounds["S"] = [int(frame["n_train"].iloc[0] + frame["n_valid"].iloc[0]
