@@ -8,13 +8,12 @@ from smalltrees.studies.dkm96.boosting import (
     decision_list_trials,
     run_trials,
 )
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-domain, params = snakemake.wildcards.domain, snakemake.params
-spec = params.spec
-try:
+with job_log(snakemake) as log:
+    domain, params = snakemake.wildcards.domain, snakemake.params
+    spec = params.spec
     if "decision_list" in spec:
         trials = decision_list_trials(domain, {**spec["decision_list"], "trials": spec["trials"]},
                                       params.seed, params.stream, progress=log.info)
@@ -29,6 +28,3 @@ try:
     unreachable = summary[(summary["algorithm"] == "TopDown") & ~summary["zero_train_error"]]
     for row in unreachable.itertuples():
         log.warning("%s trial %d: TopDown stopped: %s", domain, row.trial, row.stop_reason)
-except Exception as error:
-    log.error("%s", error)
-    raise

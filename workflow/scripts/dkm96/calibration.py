@@ -4,12 +4,11 @@ import pandas as pd
 
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96 import calibration
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-params = snakemake.params
-try:
+with job_log(snakemake) as log:
+    params = snakemake.params
     paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
     row = paper[paper["domain"] == params.domain]
     targets = dict(zip(row["metric"], row["value"], strict=True))
@@ -21,6 +20,3 @@ try:
     write_text(snakemake.output.md, calibration.render_markdown(table, targets,
                                                                 settings["trials"]))
     log.info("calibration: %d generators", len(table))
-except Exception as error:
-    log.error("%s", error)
-    raise

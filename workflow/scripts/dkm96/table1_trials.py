@@ -5,12 +5,11 @@ import json
 from smalltrees import datasets
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96.trials import not_run, run_domain
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-domain, params = snakemake.wildcards.domain, snakemake.params
-try:
+with job_log(snakemake) as log:
+    domain, params = snakemake.wildcards.domain, snakemake.params
     try:
         X, y = datasets.read(snakemake.input.csv, snakemake.input.meta)
     except datasets.DatasetUnavailable as unavailable:
@@ -21,6 +20,3 @@ try:
         result = run_domain(domain, params.spec, X, y, files, params.learners, params.partitions,
                             params.seed, params.stream, progress=log.info)
     write_text(snakemake.output[0], json.dumps(result, indent=1) + "\n")
-except Exception as error:
-    log.error("%s", error)
-    raise

@@ -4,12 +4,11 @@ import pandas as pd
 
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96 import table2
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-params = snakemake.params
-try:
+with job_log(snakemake) as log:
+    params = snakemake.params
     trials = pd.concat([pd.read_csv(path) for path in snakemake.input.trials],
                        ignore_index=True)
     paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
@@ -22,6 +21,3 @@ try:
     write_text(snakemake.output.md, table2.render_markdown(table, params.notes,
                                                            params.tolerance, calibration))
     log.info("Table 2: %d problems", len(table))
-except Exception as error:
-    log.error("%s", error)
-    raise
