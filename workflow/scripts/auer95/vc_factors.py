@@ -1,6 +1,7 @@
 """Snakemake glue: the predicted T2/T1 factors of section 4 (CSV and Markdown)."""
 
 import json
+from pathlib import Path
 
 import pandas as pd
 
@@ -17,12 +18,10 @@ from smalltrees_workflow.logs import job_log
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake):
     params = snakemake.params
-    inputs, sky = {}, {}
-    for code, csv, meta, sky_file in zip(params.datasets, snakemake.input.csv, snakemake.input.meta,
-                                         snakemake.input.sky, strict=True):
-        inputs[code] = dataset_inputs(*read(csv, meta))
-        with open(sky_file) as handle:
-            sky[code] = json.load(handle)
+    inputs = {code: dataset_inputs(*read(csv, meta)) for code, csv, meta in
+              zip(params.datasets, snakemake.input.csv, snakemake.input.meta, strict=True)}
+    sky = {code: json.loads(Path(path).read_text())
+           for code, path in zip(params.datasets, snakemake.input.sky, strict=True)}
     table = judge(predicted_factors(inputs, sky, params.base),
                   pd.read_csv(snakemake.input.paper), params.around)
     write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))

@@ -8,11 +8,9 @@ from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake) as log:
-    params = snakemake.params
-    paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
-    row = paper[paper["domain"] == params.domain]
-    targets = dict(zip(row["metric"], row["value"], strict=True))
-    settings = params.calibration
+    params, settings = snakemake.params, snakemake.params.calibration
+    targets = calibration.paper_targets(pd.read_csv(snakemake.input.paper, dtype={"value": float}),
+                                        params.domain)
     table = calibration.build(settings["grid"], params.configured, settings["trials"],
                               params.learners, targets, params.seed, settings["stream"],
                               params.domain)

@@ -8,8 +8,9 @@ from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake):
-    notes = pd.read_csv(snakemake.input.notes, keep_default_na=False)
-    notes = {(t, c): n for t, c, n in zip(notes["table"], notes["code"], notes["note"], strict=True)}
+    sheet = pd.read_csv(snakemake.input.notes, keep_default_na=False)
+    notes = {(t, c): n
+             for t, c, n in zip(sheet["table"], sheet["code"], sheet["note"], strict=True)}
     items = pd.concat([
         scorecard_items(pd.read_csv(snakemake.input.table1), snakemake.params.tolerance, notes),
         section4_items(pd.read_csv(snakemake.input.table2), pd.read_csv(snakemake.input.claims),

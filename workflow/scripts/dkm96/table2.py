@@ -14,10 +14,7 @@ with job_log(snakemake) as log:
     paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
     table = table2.build(trials, params.problems, paper, params.tolerance,
                          tuple(params.decision_lists))
-    generators = "; ".join(f"{name}: {spec}" for name, spec in params.decision_lists.items())
-    calibration = (f"our generator, calibrated against this row (see dkm96_calibration.md): "
-                   f"{generators}" if generators else "not in this table")
     write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.md, table2.render_markdown(table, params.notes,
-                                                           params.tolerance, calibration))
+    write_text(snakemake.output.md, table2.render_markdown(
+        table, params.notes, params.tolerance, table2.calibration_note(params.decision_lists)))
     log.info("Table 2: %d problems", len(table))

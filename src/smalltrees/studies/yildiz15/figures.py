@@ -45,3 +45,15 @@ def cd_diagram(test: RankTest, title: str) -> Figure:
     ax.set_title(f"{title}\nN = {test.n_datasets} datasets, alpha = {test.alpha}; Friedman "
                  f"{verdict} equality (p = {test.p_iman_davenport:.2g})", fontsize=9)
     return figure
+
+
+CD_TITLES = {"table2": ("cd_error", "Yildiz (2015) Table II: test error"),
+             "table3": ("cd_nodes", "Yildiz (2015) Table III: decision nodes")}
+"""The CD diagram of each table's test: its name and title."""
+
+
+def cd_diagrams(tests: dict[str, RankTest]) -> dict[str, Figure]:
+    """The CD diagrams of the tests of Tables II and III, by name (``cd_error``,
+    ``cd_nodes``)."""
+    return {CD_TITLES[table][0]: cd_diagram(tests[table], CD_TITLES[table][1])
+            for table in CD_TITLES}

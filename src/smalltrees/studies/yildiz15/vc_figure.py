@@ -63,3 +63,13 @@ def _draw(ax, shape, color: str, levels: int) -> None:
 
 def _leaves(shape) -> int:
     return 1 if shape == LEAF else sum(_leaves(child) for child in shape)
+
+
+def paper_figures(table: pd.DataFrame) -> dict[str, Figure]:
+    """Figures 10 and 11 (``fig10``, ``fig11``) from the VC table, each on its own d."""
+    figures = {}
+    for name, number in (("fig10", 10), ("fig11", 11)):
+        part = table[table["figure"] == name]
+        d = int(part["d"].iloc[0])
+        figures[name] = vc_figure(part, f"Yildiz (2015), Figure {number}: d = {d} binary features")
+    return figures
