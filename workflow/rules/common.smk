@@ -7,13 +7,14 @@ import yaml
 
 from snakemake.utils import validate
 
+from smalltrees_workflow.code_inputs import CodeInputs
 from smalltrees_workflow.config import (
     check_config,
     load_registry,
     raw_files,
     study_plan,
 )
-from smalltrees.learners.registry import learner_class
+from smalltrees.learners.registry import LEARNER_CLASSES, learner_class
 
 validate(config, "../schemas/config.schema.yaml")
 REGISTRY = load_registry(config, Path.cwd())
@@ -36,22 +37,10 @@ wildcard_constraints:
     study="|".join(re.escape(s) for s in STUDIES),
 
 
-def package(*parts):
-    """The package modules under src/smalltrees/<part> (a folder or a module) run by a job,
-    declared as its inputs so that a change to a learner reruns the jobs that use it."""
-    files = []
-    for part in parts:
-        path = Path("src/smalltrees") / part
-        files += (
-            sorted(str(p) for p in path.rglob("*.py")) if path.is_dir() else [str(path)]
-        )
-    return files
-
-
-DATA_CODE = package("data", "files.py")
-LEARNER_CODE = package("learners", "data/store.py", "data/parse.py")
-CV_CODE = LEARNER_CODE + package("evaluation/resampling.py")
-REPORT_CODE = package("evaluation", "reporting", "files.py")
+# Each rule's `code=` inputs: the package modules its job imports, from the import graph (and
+# the modules of the learners it builds by name), so that a change to one learner reruns only
+# the jobs that run it (smalltrees_workflow.code_inputs).
+CODE = CodeInputs(workflow.basedir, LEARNER_CLASSES)
 
 
 def raw_inputs(wildcards):

@@ -2,12 +2,11 @@
 
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96 import partition_stability, partition_statistics
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-params = snakemake.params
-try:
+with job_log(snakemake) as log:
+    params = snakemake.params
     results = partition_statistics.read_trials(snakemake.input.trials)
     stats, status = partition_statistics.load(results, params.interval, params.seed, params.stream)
     table = partition_stability.make_stability_table(stats, params.problems, status)
@@ -15,6 +14,3 @@ try:
     write_text(snakemake.output.md, partition_stability.render_stability_table(
         table, partition_stability.overall_by_partition(stats)))
     log.info("stability: %d domains", len(table))
-except Exception as error:
-    log.error("%s", error)
-    raise

@@ -4,12 +4,11 @@ import pandas as pd
 
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96 import partition_statistics, table1
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-params = snakemake.params
-try:
+with job_log(snakemake) as log:
+    params = snakemake.params
     results = partition_statistics.read_trials(snakemake.input.trials)
     stats, status = partition_statistics.load(results, params.interval, params.seed, params.stream)
     paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
@@ -20,6 +19,3 @@ try:
     write_text(snakemake.output.md, table1.render_table1(table, overall, params.notes,
                                                            params.interval, params.tolerance))
     log.info("Table 1: %d domains, %d computed", len(table), len(stats))
-except Exception as error:
-    log.error("%s", error)
-    raise

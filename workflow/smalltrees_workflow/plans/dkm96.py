@@ -257,3 +257,15 @@ def check_positive_class(key: str, domain: Mapping, registry: Mapping) -> None:
         raise ConfigError(f"{key}.positive_class: {domain['positive_class']!r} is not a class of "
                           f"dataset {domain['dataset']}; expected one of "
                           f"{[str(v) for v in declared]}")
+
+
+def figure_settings(config: Mapping) -> Callable:
+    """A params function of the ``{number}`` wildcard (Figures 3-6): that figure's entry of
+    ``dkm96.figures`` only (none for Figure 5), so that changing one figure reruns only it."""
+    figures = config["dkm96"]["figures"]
+
+    def settings(wildcards) -> dict:
+        key = f"fig{wildcards.number}"
+        return {key: figures[key]} if key in figures else {}
+
+    return settings

@@ -63,3 +63,14 @@ def network_files(config: Mapping) -> list[str]:
     last02 = config["last02"]
     return [f"results/last02/network/{code}/{learner}.json"
             for code in last02["datasets"] for learner in last02["ifn"]]
+
+
+STABILITY_OPTIONS = ("instances", "generator", "pairing", "stream")
+"""The keys of ``last02.stability`` that one stability job's results depend on."""
+
+
+def stability_options(config: Mapping) -> dict:
+    """The params of a stability job: the options of its examples and pairing only (not the
+    ``alpha`` of Table 4's test, nor the list of learners)."""
+    section = config["last02"]["stability"]
+    return {key: section[key] for key in STABILITY_OPTIONS if key in section}

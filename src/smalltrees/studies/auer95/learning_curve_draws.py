@@ -21,12 +21,15 @@ into the per-m curve.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
 from smalltrees.evaluation.resampling import random_subsample, seed_for
+
+LOG = logging.getLogger(__name__)
 
 
 def usable_sizes(grid: Sequence[int], n: int) -> tuple[list[int], list[int]]:
@@ -75,3 +78,16 @@ def summarise(draws: pd.DataFrame, sky: float, noise_se: float) -> pd.DataFrame:
     curve["in_plot"] = curve["eps"] > 0
     curve["in_fit"] = curve["in_plot"] & (curve["eps"] > noise_se * curve["error_se"])
     return curve
+
+
+def curve_draws(X: pd.DataFrame, y, make_learner, grid: Sequence[int], repetitions: int,
+                seed: int, stream: str, dataset: str) -> pd.DataFrame:
+    """:func:`draw_errors` at the sizes of ``grid`` that leave test data (the others are
+    dropped, with a warning)."""
+    sizes, dropped = usable_sizes(grid, len(y))
+    if dropped:
+        LOG.warning("%s: sizes %s leave no test data (%d examples): dropped", dataset, dropped,
+                    len(y))
+    draws = draw_errors(X, y, make_learner, sizes, repetitions, seed, stream, dataset)
+    LOG.info("%s: %d draws at m = %s", dataset, len(draws), sizes)
+    return draws

@@ -20,13 +20,13 @@ predicted F_up and F_low (all bounds and b countings), widened by the fraction `
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
 from smalltrees.evaluation.verdicts import claim_rule
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.auer95.learning_curve_draws import summarise
+from smalltrees.studies.auer95.learning_curve_draws import summarise, usable_sizes
 from smalltrees.studies.auer95.learning_curve_fits import curve_factor, fit_curve
 
 SKY = {"T1": "sky1", "T2": "sky2"}
@@ -133,3 +133,21 @@ def render_learning_curves(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd
         "\n## Fits (R2 on m)\n\n" + to_markdown(fits.round(3)) +
         "\n## Curves\n\n" + to_markdown(shown)
     )
+
+
+def make_learning_curves(draws: Mapping[tuple[str, str], pd.DataFrame],
+                         sky: Mapping[str, Mapping], predicted: pd.DataFrame,
+                         levels: Sequence[str], noise_se: float, around: float
+                         ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Section 4's four parts from the draws of every (dataset, level): the curves, their
+    fits, the measured factors beside the ``predicted`` ones, and the claims."""
+    curves = make_curve_table(draws, sky, levels, noise_se)
+    fits = make_fit_table(curves)
+    factors = make_factor_table(curves, predicted)
+    return curves, fits, factors, make_curve_claims(fits, factors, around)
+
+
+def dropped_sizes(grids: Mapping[str, Sequence[int]], sky: Mapping[str, Mapping]
+                  ) -> dict[str, list[int]]:
+    """Per dataset, the grid sizes that leave no test data (listed in the table)."""
+    return {code: usable_sizes(grid, sky[code]["n"])[1] for code, grid in grids.items()}

@@ -81,3 +81,10 @@ def render_calibration_table(table: pd.DataFrame, paper: Mapping[str, float], tr
             f"{target}. The configured generator (dkm96.table2.decision_list) is chosen from "
             "this grid; it is the only setting of the study chosen by looking at the paper's "
             "results.\n\n" + to_markdown(shown))
+
+
+def paper_targets(paper: pd.DataFrame, domain: str) -> dict[str, float]:
+    """The paper's Table 2 row of ``domain`` (``data/paper/dkm96/table2.csv``): metric ->
+    value, the numbers the generator is calibrated against."""
+    row = paper[paper["domain"] == domain]
+    return dict(zip(row["metric"], row["value"], strict=True))

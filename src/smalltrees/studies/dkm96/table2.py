@@ -103,3 +103,10 @@ def render_table2(table: pd.DataFrame, notes: Mapping[str, str], k: float,
         if domain in set(table["domain"]):
             out.append(f"- {domain}: {note}")
     return "\n".join(out) + "\n"
+
+
+def calibration_note(decision_lists: Mapping[str, Mapping]) -> str:
+    """The table's note on its generated problems: each decision list's generator settings."""
+    generators = "; ".join(f"{name}: {spec}" for name, spec in decision_lists.items())
+    return (f"our generator, calibrated against this row (see dkm96_calibration.md): "
+            f"{generators}" if generators else "not in this table")

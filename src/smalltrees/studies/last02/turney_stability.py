@@ -16,12 +16,12 @@ because the CV job keeps no models.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.resampling import repetition_fold_ids
+from smalltrees.evaluation.resampling import repetition_fold_ids, seed_for
 from smalltrees.evaluation.statistics import one_sample_t
 from smalltrees.learners.c45.tree import iter_nodes
 
@@ -128,3 +128,16 @@ def summarise(agreement: pd.DataFrame, cmm: float, alpha: float) -> dict:
     return {"stability": stability,
             "stability_sd": float(per_run.std(ddof=1)) if len(per_run) > 1 else 0.0,
             "p_vs_cmm": p, "sig_vs_cmm": bool(p < alpha) if not np.isnan(p) else False}
+
+
+def learner_stability(make_learner: Callable[[], object], X: pd.DataFrame, y,
+                      options: Mapping, design: Mapping, seed: int, code: str,
+                      progress: Callable[[str], None] | None = None
+                      ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One learner's stability on one dataset (``code``): :func:`fold_models` on the examples
+    of :func:`random_instances`, drawn as ``options`` (``last02.stability``: ``instances``,
+    ``generator``, ``stream``, ``pairing``) say, seeded by ``(seed, stream, code)``."""
+    examples = random_instances(X, options["instances"], options["generator"],
+                                seed_for(seed, options["stream"], code))
+    return fold_models(make_learner, X, y, examples, design, seed, code, options["pairing"],
+                       progress=progress)

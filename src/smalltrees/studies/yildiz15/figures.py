@@ -59,6 +59,18 @@ def cd_diagram(test: RankTest, title: str) -> Figure:
     return figure
 
 
+CD_TITLES = {"table2": ("cd_error", "Yildiz (2015) Table II: test error"),
+             "table3": ("cd_nodes", "Yildiz (2015) Table III: decision nodes")}
+"""The CD diagram of each table's test: its name and title."""
+
+
+def cd_diagrams(tests: dict[str, RankTest]) -> dict[str, Figure]:
+    """The CD diagrams of the tests of Tables II and III, by name (``cd_error``,
+    ``cd_nodes``)."""
+    return {CD_TITLES[table][0]: cd_diagram(tests[table], CD_TITLES[table][1])
+            for table in CD_TITLES}
+
+
 def vc_figure(table: pd.DataFrame, title: str) -> Figure:
     """One panel per row of ``table`` (one d of
     :func:`smalltrees.studies.yildiz15.vc_table.make_vc_table`)."""
@@ -108,3 +120,13 @@ def _draw(ax, shape, color: str, levels: int) -> None:
 
 def _leaves(shape) -> int:
     return 1 if shape == LEAF else sum(_leaves(child) for child in shape)
+
+
+def paper_figures(table: pd.DataFrame) -> dict[str, Figure]:
+    """Figures 10 and 11 (``fig10``, ``fig11``) from the VC table, each on its own d."""
+    figures = {}
+    for name, number in (("fig10", 10), ("fig11", 11)):
+        part = table[table["figure"] == name]
+        d = int(part["d"].iloc[0])
+        figures[name] = vc_figure(part, f"Yildiz (2015), Figure {number}: d = {d} binary features")
+    return figures

@@ -130,3 +130,29 @@ def make_bound_table(folds: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     bounds["S"] = [int(frame["n_train"].iloc[0] + frame["n_valid"].iloc[0]
                        + frame["n_test"].iloc[0]) for frame in folds.values()]
     return bounds
+
+
+FORMATS = {"table2": (METHODS, 2), "table3": (METHODS, 1), "table4": (SRM, 2)}
+"""Tables II-IV: the methods shown and the decimals of their cells."""
+
+
+def make_tables(folds: Mapping[str, pd.DataFrame], alpha: float
+                ) -> tuple[dict[str, pd.DataFrame], dict[str, RankTest]]:
+    """Tables II-IV from the per-fold results of every dataset, and the Friedman/Nemenyi tests
+    (level ``alpha``) of Tables II (error) and III (nodes)."""
+    tables = {"table2": make_metric_table(folds, "error"),
+              "table3": make_metric_table(folds, "nodes"), "table4": make_bound_table(folds)}
+    tests = {name: rank_test(tables[name], alpha) for name in ("table2", "table3")}
+    return tables, tests
+
+
+def render_tables(tables: Mapping[str, pd.DataFrame], tests: Mapping[str, RankTest],
+                  settings: str) -> dict[str, str]:
+    """Tables II-IV in Markdown (Tables II and III with their tests)."""
+    return {name: render_metric_table(table, name, *FORMATS[name], settings, tests.get(name))
+            for name, table in tables.items()}
+
+
+def rank_table(tests: Mapping[str, RankTest]) -> pd.DataFrame:
+    """The rank tests' results, one block of rows per table."""
+    return pd.concat([rank_rows(test, name) for name, test in tests.items()])
