@@ -72,14 +72,15 @@ def schema_error(data: Mapping, schema_path: Path) -> str:
 
 
 def load_yaml(path: Path, what: str):
-    """The YAML document at ``path``; a syntax error names ``what``, the file and the line."""
+    """The YAML document at ``path``; a syntax error names ``what`` (the file, as the user
+    knows it) and the line."""
     try:
         return yaml.safe_load(path.read_text())
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
-        raise ConfigError(f"{what} {path}{where}: invalid YAML: {problem}") from None
+        raise ConfigError(f"{what}{where}: invalid YAML: {problem}") from None
 
 
 def load_registry(config: Mapping, base: Path) -> dict:
