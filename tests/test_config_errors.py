@@ -120,3 +120,15 @@ def test_a_design_that_does_not_fit_parsed_data_is_refused_and_keeps_results(par
         assert result.read_bytes() == kept
     finally:
         with_config(work, config, lambda c: None)
+
+
+def test_a_broken_config_file_names_the_file_and_the_line(tmp_path):
+    work = scratch_project(tmp_path)
+    config = work / "config.yaml"
+    lines = config.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("seed:"))
+    lines[number] = "seed: [1995"
+    config.write_text("\n".join(lines) + "\n")
+    output = refused(work)
+    assert "config file config.yaml, line " in output
+    assert f"(while parsing a flow sequence on line {number + 1})" in output

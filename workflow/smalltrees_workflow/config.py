@@ -80,7 +80,16 @@ def load_yaml(path: Path, what: str):
         mark = getattr(error, "problem_mark", None)
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
-        raise ConfigError(f"{what}{where}: invalid YAML: {problem}") from None
+        context, start = getattr(error, "context", None), getattr(error, "context_mark", None)
+        opened = f" ({context} on line {start.line + 1})" if context and start else ""
+        raise ConfigError(f"{what}{where}: invalid YAML: {problem}{opened}") from None
+
+
+def check_yaml_file(path: str) -> None:
+    """Refuse a config file that is not valid YAML, naming the file and the line (Snakemake's
+    own message names neither); a missing file is left to Snakemake."""
+    if Path(path).exists():
+        load_yaml(Path(path), f"config file {path}")
 
 
 def load_registry(config: Mapping, base: Path) -> dict:
