@@ -21,6 +21,17 @@ def outputs(config: Mapping) -> list[str]:
             + [f"figures/yildiz15_{f}.png" for f in FIGURES])
 
 
+def datasets(config: Mapping) -> list[str]:
+    """The datasets the study reads."""
+    return list(config["yildiz15"]["datasets"])
+
+
+def intermediates(config: Mapping) -> list[str]:
+    """The per-dataset folds the tables are built from, the ranks and the study's scorecard:
+    targets of ``rule all`` too, so that a deleted one is recreated."""
+    return fold_files(config) + ["results/yildiz15/ranks.csv", "results/yildiz15/scorecard.csv"]
+
+
 def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
     """Datasets in the registry, at least two of them (the rank tests), no duplicates."""
     section = config["yildiz15"]
