@@ -61,7 +61,7 @@ def check_array(X: Any, allow_empty: bool = False) -> np.ndarray:
             "data either using X.reshape(-1, 1) if it has a single attribute or "
             "X.reshape(1, -1) if it has a single row")
     if np.iscomplexobj(raw):
-        raise ValueError("X has complex numbers: complex data is not supported; expected real "
+        raise ValueError("X has complex numbers: Complex data not supported; expected real "
                          "numbers")
     if raw.dtype.kind == "b":
         raise ValueError("X has dtype bool; expected numbers (continuous attributes), or a "
@@ -122,10 +122,14 @@ def check_labels(y: Any, n_samples: int) -> np.ndarray:
             raise ValueError(
                 f"y mixes label types ({', '.join(sorted(kinds))}: e.g. {', '.join(examples)}); "
                 "expected labels of one type, e.g. all strings")
-        if kinds == {"number"}:
+        if kinds == {"number"}:  # numbers given as a list: as numpy's numbers, as sklearn has
+            labels = np.asarray(labels.tolist())
             _check_numeric_labels(labels.astype(float))
     elif labels.dtype.kind in "fc":
         _check_numeric_labels(labels)
+    elif labels.dtype.kind not in "iubUS":
+        raise ValueError(f"y has dtype {labels.dtype}; expected class labels (strings or "
+                         "integers)")
     return labels
 
 
@@ -137,8 +141,11 @@ def _label_kind(label: Any) -> str:
 
 def _check_numeric_labels(values: np.ndarray) -> None:
     """Refuse infinite labels and a continuous target (non-integral numbers)."""
-    if np.iscomplexobj(values) or np.isinf(values).any():
-        raise ValueError("y has infinite or complex labels; expected class labels")
+    if np.iscomplexobj(values):
+        raise ValueError("y has complex labels: Complex data not supported; expected class "
+                         "labels")
+    if np.isinf(values).any():
+        raise ValueError("y has infinite labels; expected class labels")
     fractional = values != np.round(values)
     if fractional.any():
         raise ValueError(

@@ -42,7 +42,7 @@ def boolean_target(labels: np.ndarray, positive_class, learner: str) -> tuple[np
             f"(DKM 1996, section 2): y has {classes.size} "
             f"class(es) {classes.tolist()}; pass positive_class=<one of them> to learn that "
             "class against the rest")
-    return classes.astype(object), (labels == classes[1]).astype(np.int64)
+    return classes, (labels == classes[1]).astype(np.int64)
 
 
 def advantage(q: np.ndarray | float, r: np.ndarray | float, tau: np.ndarray | float):
@@ -98,8 +98,9 @@ class BooleanClassifier(TreeClassifier):
             j = int(np.flatnonzero(missing)[0])
             raise ValueError(
                 f"{type(self).__name__}: column {self.schema_.names[j]!r} has {missing[j]} "
-                "missing value(s); expected complete training data (DKM 1996 define TopDown "
-                "and AdaBoost for examples that reach one branch): impute or drop them first")
+                "missing value(s) (NaN); expected complete training data (DKM 1996 define "
+                "TopDown and AdaBoost for examples that reach one branch): impute or drop them "
+                "first")
         return Z, f
 
     def score(self, X, y) -> float:

@@ -167,6 +167,11 @@ class T1(_SmallTree):
     def _search(self, enc: Encoded):
         return _one_level(enc, self.K_)[1]()
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.poor_score = True  # one test: scikit-learn's blobs need more
+        return tags
+
 
 class T2(_SmallTree):
     """Optimal two-level decision tree, TREE(2, n, p, K) (Auer et al. 1995, section 2).
