@@ -47,6 +47,7 @@ class ID3(TreeClassifier):
 
     Examples
     --------
+    >>> import pandas as pd
     >>> X = pd.DataFrame({"o": pd.Categorical(["s", "s", "r", "r"]), "t": [1.0, 2.0, 3.0, 4.0]})
     >>> model = ID3().fit(X, ["no", "no", "yes", "yes"])
     >>> print(model.export_text())
