@@ -78,7 +78,7 @@ def test_rule_sizes_of_ifn_c45_and_bagging():
     assert rule_size(IFN().fit(X, Y)) == 4  # x < 4.8 / x >= 4.8: two rules of 2 units
     tree = C45(min_cases=1).fit(X, Y)
     assert rule_size(tree) == 4 and tree.n_leaves_ == 2
-    assert rule_size(Bagging(C45(min_cases=1), 3, seed=0).fit(X, Y)) == 12
+    assert rule_size(Bagging(C45(min_cases=1), 3, random_state=0).fit(X, Y)) == 12
 
 
 def test_summary_and_the_test_against_cmm():

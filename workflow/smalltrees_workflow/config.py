@@ -28,6 +28,7 @@ import yaml
 from smalltrees.data.parse import DatasetError, fields_from_spec
 from smalltrees.data.store import read_meta
 from smalltrees.evaluation.resampling import FoldError, fold_ids, seed_for
+from smalltrees.learners.registry import make_learner
 
 STUDIES = ("auer95", "dkm96", "yildiz15", "last02")
 """The studies the workflow knows; each has ``smalltrees_workflow.plans.<study>``."""
@@ -145,19 +146,11 @@ def _check_learners(learners: Mapping, learner_class: Callable[[str], type]) -> 
     classes = {}
     for name, entry in learners.items():
         try:
-            cls = learner_class(entry["class"])
+            learner_class(entry["class"])
         except ValueError as error:
             raise ConfigError(f"learners.{name}.class: {error}") from None
-        params = entry.get("params", {})
-        try:
-            cls(**params).check_params()
-        except TypeError:
-            accepted = cls._param_names()
-            unknown = sorted(set(params) - set(accepted))
-            raise ConfigError(
-                f"learners.{name}.params: unknown parameter(s) {unknown} for {cls.__name__}; "
-                f"expected some of {accepted}"
-            ) from None
+        try:  # a nested learner entry (Bagging's estimator) is built and checked too
+            make_learner(entry).check_params()
         except ValueError as error:
             raise ConfigError(f"learners.{name}.params: {error}") from None
         classes[name] = entry["class"]
