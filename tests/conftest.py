@@ -29,11 +29,19 @@ def mirror() -> Path:
 def tiny_run(tmp_path_factory, mirror) -> tuple[Path, list[str]]:
     """A finished run of the tiny configuration (every study) in a scratch copy of the project,
     shared by the tests that only read it or dry-run it, and the snakemake arguments it ran
-    with. A test that edits a file of the copy must restore it (content and mtime)."""
+    with. A test that edits a file of the copy must restore it (content and mtime).
+
+    The run is offline: the mirror, and an archive URL that is not there with no retries, so
+    that ISOLET (absent from the mirror) is marked unavailable at once, as a user offline sees.
+    """
     from workflow_helpers import run, scratch_project
 
-    work = scratch_project(tmp_path_factory.mktemp("tiny_run"))
-    args = ["--configfile", str(ROOT / "tests" / "config" / "tiny.yaml"),
+    scratch = tmp_path_factory.mktemp("tiny_run")
+    work = scratch_project(scratch)
+    offline = scratch / "offline.yaml"
+    offline.write_text(f"fetch: {{timeout: 5, retries: 0}}\n"
+                       f"uci_archive: {(scratch / 'archive').as_uri()}/\n")
+    args = ["--configfile", str(ROOT / "tests" / "config" / "tiny.yaml"), str(offline),
             "--config", f'mirrors=["{mirror}"]']
     run(work, "--cores", "2", *args)
     return work, args

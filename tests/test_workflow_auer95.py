@@ -5,19 +5,18 @@ import zipfile
 from pathlib import Path
 
 import pandas as pd
-from workflow_helpers import ROOT, run, scratch_project
+from workflow_helpers import run, scratch_project
 
-TINY = str(ROOT / "tests" / "config" / "tiny.yaml")
 TABLES = ["auer95_table1.csv", "auer95_sky.csv", "auer95_table2.csv", "auer95_table2.md"]
 
 
-def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
-    works = {}
-    for cores in ("1", "2"):
-        work = scratch_project(tmp_path / f"cores{cores}")
-        run(work, "--cores", cores, "--configfile", TINY, "--config",
-            f"mirrors=[\"{mirror}\"]")
-        works[cores] = work
+def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
+    # the shared tiny run used 2 cores; the same run with 1 core, in a private copy that the
+    # rest of this test may edit, must give the same bytes in every result file
+    shared, args = tiny_run
+    private = scratch_project(tmp_path / "cores1")
+    run(private, "--cores", "1", *args)
+    works = {"1": private, "2": shared}
     results = sorted(p.relative_to(works["1"]) for p in (works["1"] / "results").rglob("*")
                      if p.is_file())
     assert len(results) > 10
@@ -50,9 +49,8 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
     for figure in ("auer95_fig1.png", "auer95_curves_all.png"):
         assert (works["2"] / "figures" / figure).stat().st_size > 1000
     # the Snakemake report holds the scorecard, every table (as HTML) and every figure
-    run(works["2"], "--report", "report.zip", "--configfile", TINY, "--config",
-        f"mirrors=[\"{mirror}\"]")
-    with zipfile.ZipFile(works["2"] / "report.zip") as report:
+    run(private, "--report", "report.zip", *args)
+    with zipfile.ZipFile(private / "report.zip") as report:
         shown = {Path(name).name for name in report.namelist()}
     wanted = {p.with_suffix(".html").name for p in (works["2"] / "results/tables").glob("*.md")}
     wanted |= {p.name for p in (works["2"] / "figures").glob("*.png")} | {"scorecard.html"}
@@ -67,10 +65,10 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
     assert folds["n_test"].tolist() == c45["n_test"].tolist()
 
     # an interrupted run (one CV job and the aggregates missing) redoes only what is missing
-    work = works["2"]
+    work = private
     (work / "results/auer95/cv/LA/C45.csv").unlink()
     (work / "results/tables/auer95_table2.csv").unlink()
-    dry = run(work, "-n", "--configfile", TINY, "--config", f"mirrors=[\"{mirror}\"]")
+    dry = run(work, "-n", *args)
     assert job_counts(dry.stdout) == {"cross_validate": "1", "auer95_table2": "1",
                                       "auer95_table2_figure": "1", "auer95_scorecard": "1",
                                       "scorecard": "1", "all": "1"}, dry.stdout
@@ -78,7 +76,7 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, mirror):
     # changing a learner's source reruns the jobs that use it, and only those
     source = work / "src/smalltrees/learners/c45/prune.py"
     source.write_text(source.read_text() + "\n# edited\n")
-    dry = run(work, "-n", "--configfile", TINY, "--config", f"mirrors=[\"{mirror}\"]")
+    dry = run(work, "-n", *args)
     counts = job_counts(dry.stdout)
     # a job's code inputs are the modules it runs (the import graph): the CV jobs of the
     # C4.5-based learners rerun (auer95 C45 and C45_R8, last02 C45_R8 and bagged C4.5, on two

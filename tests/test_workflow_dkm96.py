@@ -1,23 +1,15 @@
 """End-to-end: the tiny DKM 1996 study through the workflow: section 3 (two small domains with
 n = 2, and ISOLET, which the offline mirror does not have) and section 4 (a small decision list
-and Pima in 3 folds)."""
+and Pima in 3 folds), read from the shared offline tiny run. That a rerun has nothing to do
+(the unavailable marker is a finished output) is test_workflow_reruns' first test."""
 
 import json
 
 import pandas as pd
-from workflow_helpers import ROOT, run, scratch_project
-
-TINY = str(ROOT / "tests" / "config" / "tiny.yaml")
 
 
-def test_tiny_dkm96_study_completes_with_isolet_marked_unavailable(tmp_path, mirror):
-    work = scratch_project(tmp_path)
-    offline = tmp_path / "offline.yaml"   # no retries, and an archive that is not there
-    offline.write_text(f"fetch: {{timeout: 5, retries: 0}}\n"
-                       f"uci_archive: {(tmp_path / 'archive').as_uri()}/\n")
-    args = ["--configfile", TINY, str(offline), "--config", f"mirrors=[\"{mirror}\"]",
-            "studies=[dkm96]"]
-    run(work, "--cores", "2", *args)
+def test_tiny_dkm96_study_completes_with_isolet_marked_unavailable(tiny_run):
+    work, _ = tiny_run
     for number in (3, 4, 5, 6):
         for ext in ("png", "pdf"):
             assert (work / "figures" / f"dkm96_fig{number}.{ext}").stat().st_size > 1000
@@ -64,6 +56,3 @@ def test_tiny_dkm96_study_completes_with_isolet_marked_unavailable(tmp_path, mir
     assert card["item"].str.startswith("Table 2, ").sum() == 4  # PI only: DL is calibrated
     assert card["item"].str.startswith("Section 4 claim").sum() == 9
 
-    # a rerun has nothing to do: the unavailable marker is a finished output
-    dry = run(work, "-n", *args)
-    assert "Nothing to be done" in dry.stdout + dry.stderr

@@ -3,15 +3,10 @@
 import json
 
 import pandas as pd
-from workflow_helpers import ROOT, run, scratch_project
-
-TINY = str(ROOT / "tests" / "config" / "tiny.yaml")
 
 
-def test_tiny_last02_tables_figure_and_claims(tmp_path, mirror):
-    work = scratch_project(tmp_path)
-    args = ["--configfile", TINY, "--config", f"mirrors=[\"{mirror}\"]", 'studies=["last02"]']
-    run(work, "--cores", "2", *args)
+def test_tiny_last02_tables_figure_and_claims(tiny_run):
+    work, _ = tiny_run
 
     table3 = pd.read_csv(work / "results/tables/last02_table3.csv")
     assert table3["code"].tolist() == ["IR", "LC", "mean"]

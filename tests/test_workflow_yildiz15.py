@@ -1,17 +1,14 @@
 """End-to-end: the tiny yildiz15 study (monks-1 and haberman, 2 x 2 folds, a coarse grid; Figures
-10-11 on d = 2 and 3)."""
+10-11 on d = 2 and 3), read from the shared tiny run. Byte-identity for 1 and 2 cores is
+checked over all results in test_workflow_auer95."""
 
 import pandas as pd
-from workflow_helpers import ROOT, run, scratch_project
 
-TINY = str(ROOT / "tests" / "config" / "tiny.yaml")
 METHODS = ["NoPrune", "CvPrune", "SrmLocal", "SrmGlobal"]
 
 
-def test_tiny_yildiz15_tables_claims_and_cd_diagrams(tmp_path, mirror):
-    work = scratch_project(tmp_path)
-    args = ["--configfile", TINY, "--config", f"mirrors=[\"{mirror}\"]", 'studies=["yildiz15"]']
-    run(work, "--cores", "2", *args)
+def test_tiny_yildiz15_tables_claims_and_cd_diagrams(tiny_run):
+    work, _ = tiny_run
 
     folds = pd.read_csv(work / "results/yildiz15/folds/MO.csv")
     assert len(folds) == 2 * 2 * 4 and (folds["n_test"] == 144).all()
@@ -48,9 +45,3 @@ def test_tiny_yildiz15_tables_claims_and_cd_diagrams(tmp_path, mirror):
     card = pd.read_csv(work / "results/yildiz15/scorecard.csv")
     assert card["study"].eq("yildiz15").all() and len(card) == 2 * 4 + 1 + 10
 
-    # the same config gives byte-identical results with one core
-    again = scratch_project(tmp_path / "again")
-    run(again, "--cores", "1", *args)
-    for path in ("results/yildiz15/folds/HA.csv", "results/tables/yildiz15_table2.csv",
-                 "results/tables/yildiz15_claims.csv", "results/tables/yildiz15_vc.csv"):
-        assert (work / path).read_bytes() == (again / path).read_bytes(), path
