@@ -127,6 +127,7 @@ rule dkm96_stability:
 
 rule dkm96_scorecard:
     input:
+        paper="data/paper/dkm96/claims.csv",
         table1="results/tables/dkm96_table1.csv",
         table2="results/tables/dkm96_table2.csv",
         claims="results/tables/dkm96_claims.csv",
@@ -206,6 +207,7 @@ rule dkm96_table2:
 
 rule dkm96_claims:
     input:
+        paper="data/paper/dkm96/claims.csv",
         rounds=table2_trials(config, "rounds"),
         trials=table2_trials(config),
         code=REPORT_CODE

@@ -108,6 +108,7 @@ rule last02_table4:
 
 rule last02_claims:
     input:
+        paper="data/paper/last02/claims.csv",
         table3="results/tables/last02_table3.csv",
         table4="results/tables/last02_table4.csv",
         code=REPORT_CODE

@@ -151,6 +151,8 @@ rule yildiz15_scorecard:
     input:
         vc="results/tables/yildiz15_vc.csv",
         claims="results/tables/yildiz15_claims.csv",
+        paper="data/paper/yildiz15/claims.csv",
+        notes="data/paper/yildiz15/notes.csv",
         code=REPORT_CODE + package("studies/yildiz15/scorecard.py"),
     output:
         "results/yildiz15/scorecard.csv",

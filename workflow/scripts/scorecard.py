@@ -1,9 +1,10 @@
-"""Snakemake glue: the scorecard of all studies (CSV, Markdown, HTML)."""
+"""Snakemake glue: the scorecard of all studies (CSV, Markdown, HTML page)."""
 
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.reporting.scorecard import combine, render_html, render_markdown
+from smalltrees.reporting.scorecard import combine
+from smalltrees.reporting.scorecard_page import render_html, render_markdown
 from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)

@@ -1,9 +1,12 @@
-"""DKM 1996 section 4's claims, each turned into a computed check (``dkm96_claims.csv``).
+"""DKM 1996's claims, each turned into a computed check (``dkm96_claims.csv``).
 
-Every claim is the paper's sentence, the statistic we compute from the trials and the rounds,
-and whether the claim holds by a stated rule whose thresholds are config values
-(``dkm96.table2.claims``). ``source`` says where the claim is made; the last one is ours
-(beyond the paper: eq. 4 predicts that the G criterion needs fewer rounds).
+The claims (the paper's sentence, where, how we read it) are rows of
+``data/paper/dkm96/claims.csv`` judged by :func:`smalltrees.evaluation.claims.judge`; this
+module gives each id its check: the statistic we compute from the trials and the rounds, and
+whether the claim holds by the stated rule. The thresholds of section 4's checks are the config
+values ``dkm96.table2.claims`` (shown with the claims table); section 3.1's are the paper's
+p bounds, in ``claims.csv``. The last claim is ours (beyond the paper: eq. 4 predicts that the
+G criterion needs fewer rounds).
 """
 
 from __future__ import annotations
@@ -14,29 +17,58 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from smalltrees.evaluation.claims import Check, judge
 from smalltrees.studies.dkm96.sequences import mean_sequence, splits
 
-COLUMNS = ("claim", "problem", "statistic", "holds", "source")
 BEYOND = "beyond the paper (eq. 4)"
+"""The ``where`` of the claim that is ours, not the paper's (left off the scorecard)."""
 
 
-def check_claims(rounds: pd.DataFrame, trials: pd.DataFrame, problems: Mapping[str, str],
-                 scatter_domain: str, settings: Mapping) -> pd.DataFrame:
-    """Every claim on every problem it concerns (``problems``: domain -> name; the scatter
-    claims of Figures 11-12 on ``scatter_domain``)."""
-    rows = []
-    for domain, problem in problems.items():
-        rows.append(adaboost_floor(rounds, domain, problem, settings))
-        rows.append(topdown_rises(rounds, domain, problem, settings))
-        rows.append(fewer_rounds(trials, domain, problem))
+def check_claims(paper: pd.DataFrame, rounds: pd.DataFrame, trials: pd.DataFrame,
+                 problems: Mapping[str, str], scatter_domain: str,
+                 settings: Mapping) -> pd.DataFrame:
+    """Every claim of ``paper`` (``data/paper/dkm96/claims.csv``, part ``section4``) on every
+    problem it concerns (``problems``: domain -> name; the scatter claims of Figures 11-12 on
+    ``scatter_domain``), judged by :func:`smalltrees.evaluation.claims.judge`."""
+    scatter = {}
     if scatter_domain in problems:
-        points = splits(rounds, scatter_domain)
-        problem = problems[scatter_domain]
-        rows += [weight_trend(points, problem, settings), heavy_nodes(points, problem, settings),
-                 gain_spread(points, problem, settings)]
-    for domain, problem in problems.items():
-        rows.append(g_fewer_rounds(trials, domain, problem))
-    return pd.DataFrame(rows, columns=list(COLUMNS))
+        scatter = {"points": splits(rounds, scatter_domain),
+                   "problem": problems[scatter_domain]}
+
+    def each(check) -> Check:
+        return lambda _: [_result(check(domain, problem)) for domain, problem in problems.items()]
+
+    def on_scatter(check) -> Check:
+        return lambda _: ([_result(check(scatter["points"], scatter["problem"], settings))]
+                          if scatter else [])
+
+    checks = {
+        "adaboost_floor": each(lambda d, p: adaboost_floor(rounds, d, p, settings)),
+        "topdown_rises": each(lambda d, p: topdown_rises(rounds, d, p, settings)),
+        "fewer_rounds": each(lambda d, p: fewer_rounds(trials, d, p)),
+        "weight_trend": on_scatter(weight_trend),
+        "heavy_nodes": on_scatter(heavy_nodes),
+        "gain_spread": on_scatter(gain_spread),
+        "g_fewer_rounds": each(lambda d, p: g_fewer_rounds(trials, d, p)),
+    }
+    return judge(paper, checks)
+
+
+def table1_checks(overall: Mapping) -> dict:
+    """The checks of section 3.1's claims (part ``table1``) on Table 1's row over all domains:
+    our two-sided sign-test p and pooled paired-t p below the paper's bounds (thresholds)."""
+    return {
+        "sign_test": lambda bound: [(
+            "", f"p = {overall['sign_p']:.4g} ({overall['g_lower_error']:.0f} of "
+            f"{overall['domains']:.0f} domains)", bool(overall["sign_p"] < bound))],
+        "pooled_t": lambda bound: [(
+            "", f"p = {overall['pooled_p']:.2g} ({overall['pooled_trials']:.0f} trials)",
+            bool(overall["pooled_p"] < bound))],
+    }
+
+
+def _result(row: dict) -> tuple[str, str, object]:
+    return row["problem"], row["statistic"], row["holds"]
 
 
 def _row(claim: str, problem: str, statistic: str, holds, source: str) -> dict:

@@ -10,7 +10,8 @@ of Domingos (1998), shown as quoted.
 Verdicts for each IFN learner: the whole-data size must equal the paper's; the stability is
 within ``tolerance`` sd of the per-run stabilities (+ rounding) of the paper's
 (:func:`~smalltrees.evaluation.verdicts.sd_rule`); the "**" marker (IFN vs CMM at 99%)
-reproduces when our test reaches the same decision.
+reproduces when our test reaches the same decision (``exact_rule`` on the yes/no marker). The
+scorecard reads these verdicts.
 
 CSV columns: ``code, dataset``, the paper's ``paper_size_<m>``, ``paper_stab_<m>`` and
 ``paper_sig99``; per IFN learner ``output_size[L]``, ``size_verdict[L]``,
@@ -25,9 +26,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import DIFFERS, REPRODUCED, exact_rule, sd_rule
+from smalltrees.evaluation.verdicts import exact_rule, sd_rule
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.reporting.paper import beside
+from smalltrees.reporting.paper import LEGEND, beside
 from smalltrees.studies.last02.stability import summarise
 from smalltrees.studies.last02.table3 import MEAN
 
@@ -80,8 +81,7 @@ def make_table4(networks: Mapping[tuple[str, str], dict],
             for ours, paper, sd in zip(stab, table["paper_stab_IFN"],
                                        table[f"stability_sd[{learner}]"], strict=True)]
         table[f"sig_verdict[{learner}]"] = [
-            "" if code == MEAN else
-            REPRODUCED if bool(ours) == bool(paper) else DIFFERS
+            "" if code == MEAN else exact_rule(float(bool(ours)), float(bool(paper)), 0.0)
             for ours, paper, code in zip(table[f"sig_vs_cmm[{learner}]"], table["paper_sig99"],
                                          table["code"], strict=True)]
     return table
@@ -115,7 +115,7 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         for learner in ifn:
             cells[f"size {labels.get(learner, learner)}"] = beside(
                 f"{row[f'output_size[{learner}]']:g}", f"{row['paper_size_IFN']:g}",
-                row[f"size_verdict[{learner}]"] == DIFFERS)
+                row[f"size_verdict[{learner}]"])
         for learner in learners:
             cells[f"fold size {labels.get(learner, learner)}"] = \
                 f"{row[f'fold_size[{learner}]']:g}"
@@ -128,7 +128,7 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
             if learner in ifn:
                 paper = f"{row['paper_stab_IFN']:.1f}" + (SIGNIFICANT if row["paper_sig99"] == 1
                                                          else "")
-                text = beside(text, paper, row[f"stability_verdict[{learner}]"] == DIFFERS)
+                text = beside(text, paper, row[f"stability_verdict[{learner}]"])
             cells[f"stab {labels.get(learner, learner)}"] = text
         cells["note"] = notes.get(row["code"], "")
         lines.append(cells)
@@ -138,6 +138,6 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         "whole dataset, ours (paper's); *fold size* the mean over the cross-validation's fold "
         f"models. Stability (eq. 4, %): {design}. ‡ (the paper's `**`): significantly "
         "different from the paper's CMM stability at 1% (two-sided one-sample t-test of the "
-        "per-example agreement). **Bold**: differs from the paper's IFN value. Columns marked "
+        f"per-example agreement). {LEGEND} (the IFN columns). Columns marked "
         "*quoted* are the paper's copies of Domingos (1998).\n\n" + to_markdown(pd.DataFrame(lines))
     )
