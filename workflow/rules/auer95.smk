@@ -205,12 +205,14 @@ rule auer95_vc_factors:
 
 rule auer95_learning_curves:
     input:
+        paper="data/paper/auer95/claims.csv",
         draws=curve_files(config) if CURVE_DATASETS else [],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         factors="results/tables/auer95_vc_factors.csv",
         code=REPORT_CODE
         + package(
             "studies/auer95/learning_curves.py",
+            "studies/auer95/claims.py",
             "studies/auer95/curves.py",
             "studies/auer95/fits.py",
         ),

@@ -95,13 +95,13 @@ def read_notes(path) -> pd.DataFrame:
 def explain(card: pd.DataFrame, notes: pd.DataFrame, where: str = "notes.csv") -> pd.DataFrame:
     """``card`` with each row's cause and note from the most specific matching row of
     ``notes`` (same ``table``; ``code`` equal or empty; ``quantity`` matching or empty; a row
-    naming both beats one naming the code, which beats one naming the quantity). A deviation
-    without a matching row, or whose row has no cause, is ``unexplained``; a fixed note of the
-    item (e.g. why it was not run) comes first."""
+    naming both beats one naming the code, which beats one naming the quantity; for a
+    deviation, rows with a cause beat rows without). A deviation without a matching row with a
+    cause is ``unexplained``; a fixed note of the item (e.g. why it was not run) comes first."""
     out = card.copy()
     causes, texts = [], []
     for record in out.to_dict("records"):
-        match = _best_note(notes, record)
+        match = _best_note(notes, record, record["verdict"] in DEVIATIONS)
         fixed = record["note"] if isinstance(record["note"], str) else ""
         note = " ".join(t for t in (fixed, match["note"] if match is not None else "") if t)
         cause = ""
@@ -115,15 +115,18 @@ def explain(card: pd.DataFrame, notes: pd.DataFrame, where: str = "notes.csv") -
     return scorecard_frame(out.to_dict("records"))
 
 
-def _best_note(notes: pd.DataFrame, record: dict) -> dict | None:
-    best, rank = None, -1
+def _best_note(notes: pd.DataFrame, record: dict, deviation: bool) -> dict | None:
+    """The most specific row of ``notes`` for ``record``; for a deviation, a row with a cause
+    first (a table's plain note on a dataset does not hide the cause of one of its numbers)."""
+    best, rank = None, (-1, -1)
     for row in notes.to_dict("records"):
         if row["table"] != record["table"] or row["code"] not in ("", str(record["code"])):
             continue
         if row["quantity"] and not fnmatch.fnmatchcase(str(record["quantity"]),
                                                        row["quantity"]):
             continue
-        score = 2 * bool(row["code"]) + bool(row["quantity"])
+        score = (int(deviation and bool(row["cause"])),
+                 2 * bool(row["code"]) + bool(row["quantity"]))
         if score > rank:
             best, rank = row, score
     return best

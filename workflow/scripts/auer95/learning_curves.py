@@ -4,8 +4,10 @@ import json
 
 import pandas as pd
 
+from smalltrees.evaluation.claims import read_claims
 from smalltrees.files import write_text
 from smalltrees.studies.auer95 import learning_curves as lc
+from smalltrees.studies.auer95.claims import make_claims
 from smalltrees.studies.auer95.curves import usable_sizes
 from smalltrees_workflow.logs import log_to
 
@@ -22,7 +24,8 @@ draws = {(code, level): pd.read_csv(next(files)) for code in params.datasets
 curves = lc.curve_table(draws, sky, params.levels, params.noise_se)
 fits = lc.fit_table(curves)
 factors = lc.factor_table(curves, pd.read_csv(snakemake.input.factors))
-checks = lc.claims(fits, factors, params.around)
+checks = make_claims(read_claims(snakemake.input.paper, "section4"), fits, factors,
+                     params.around)
 dropped = {code: usable_sizes(params.grids[code], sky[code]["n"])[1] for code in params.datasets}
 write_text(snakemake.output.csv, curves.to_csv(index=False, lineterminator="\n"))
 write_text(snakemake.output.claims, checks.to_csv(index=False, lineterminator="\n"))

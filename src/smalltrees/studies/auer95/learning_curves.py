@@ -4,16 +4,7 @@ Inputs: the per-(dataset, learner) draws (:func:`smalltrees.studies.auer95.curve
 Sky1/Sky2 per dataset, and the predicted factors (:mod:`smalltrees.studies.auer95.factors`).
 ``levels`` maps the tree depth ("T1", "T2") to the configured learner that plays it.
 
-The paper's two qualitative claims become checks on the fits (:mod:`.fits`):
-
-- SE, "m ~ 1/eps^2": the free exponent beta of m = a / eps^beta lies in [1.5, 2.5] and the
-  1/eps^2 fit beats the log fit (R^2 on m), for each of T1 and T2;
-- CR, "m ~ log 1/eps": the log fit beats the 1/eps^2 fit, for each of T1 and T2;
-
-and the third, that the T2 and T1 curves differ by the predicted factors ("these theoretically
-predicted values match quite well the 'factors' by which the curves for T1 and T2 differ"),
-becomes: for CR and SE, the median measured m_T2/m_T1 at equal eps lies within the span of our
-predicted F_up and F_low (all bounds and b countings), widened by the fraction ``around``.
+The paper's claims are checked on the fits and factors by :mod:`.claims`.
 """
 
 from __future__ import annotations
@@ -22,15 +13,11 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import claim_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.studies.auer95.curves import summarise
 from smalltrees.studies.auer95.fits import curve_factor, fit_curve
 
 SKY = {"T1": "sky1", "T2": "sky2"}
-BETA_RANGE = (1.5, 2.5)
-CLAIMS = {"SE": "m grows like 1/eps^2 (SE)", "CR": "m grows like log(1/eps) (CR)"}
-FACTOR_CLAIM = "m_T2 / m_T1 at equal eps matches the factor predicted from the VC bounds"
 
 
 def curve_table(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
@@ -73,42 +60,6 @@ def factor_table(curves: pd.DataFrame, predicted: pd.DataFrame) -> pd.DataFrame:
             row[f"predicted_{term}_max"] = mine[term].max() if len(mine) else float("nan")
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def claims(fits: pd.DataFrame, factors: pd.DataFrame, around: float) -> pd.DataFrame:
-    """The paper's curve-shape claims (per depth) and its factor claim, with verdicts (see the
-    module)."""
-    rows = []
-    for record in fits.to_dict("records"):
-        code = record["code"]
-        if code not in CLAIMS:
-            continue
-        if record["points"] < 3:
-            holds = None
-        elif code == "SE":
-            holds = bool(BETA_RANGE[0] <= record["power_beta"] <= BETA_RANGE[1]
-                         and record["inverse_square_r2"] > record["log_r2"])
-        else:
-            holds = bool(record["log_r2"] > record["inverse_square_r2"])
-        rows.append({"code": code, "level": record["level"], "claim": CLAIMS[code],
-                     "where": "section 4, Figure 1",
-                     "ours": (f"beta = {record['power_beta']:.2f}; R2 1/eps^2 = "
-                              f"{record['inverse_square_r2']:.3f}, log = "
-                              f"{record['log_r2']:.3f}, power = {record['power_r2']:.3f} "
-                              f"(on log m {record['power_r2_log']:.3f})"),
-                     "verdict": claim_rule(holds)})
-    for record in factors[factors["code"].isin(CLAIMS)].to_dict("records"):
-        low = min(record["predicted_F_up_min"], record["predicted_F_low_min"]) * (1 - around)
-        high = max(record["predicted_F_up_max"], record["predicted_F_low_max"]) * (1 + around)
-        median = record["factor_median"]
-        holds = None if pd.isna(median) or pd.isna(low) else bool(low <= median <= high)
-        rows.append({"code": record["code"], "level": "T2/T1", "claim": FACTOR_CLAIM,
-                     "where": "section 4, Figure 1",
-                     "ours": (f"median {median:.2f} (range {record['factor_min']:.2f} to "
-                              f"{record['factor_max']:.2f}); predicted {low:.2f} to "
-                              f"{high:.2f} (within ±{around:.0%})"),
-                     "verdict": claim_rule(holds)})
-    return pd.DataFrame(rows, columns=["code", "level", "claim", "where", "ours", "verdict"])
 
 
 def render(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,

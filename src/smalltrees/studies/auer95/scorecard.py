@@ -68,9 +68,9 @@ def scorecard_items(table1: pd.DataFrame, sky: pd.DataFrame, table2: pd.DataFram
     if factors is not None:
         rows += _factor_items(factors)
     if claims is not None:
-        rows += [item(STUDY, CLAIMS, f"{r['code']} {r['level']}", r.get("id", ""),
-                      f"Section 4 claim, {r['code']} {r['level']}: {r['claim']}", r["where"],
-                      None, r["ours"], None, r["verdict"], "computed check: see the curve table")
+        rows += [item(STUDY, CLAIMS, r["id"], r["subject"],
+                      f"Claim ({r['subject']}): {r['claim']}", r["paper"], None, r["ours"],
+                      None, r["verdict"], f"computed check: {r['test']}")
                  for r in claims.to_dict("records")]
     return scorecard_frame(rows)
 

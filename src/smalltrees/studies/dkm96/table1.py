@@ -20,7 +20,7 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import NOT_RUN, sd_rule, worst
+from smalltrees.evaluation.verdicts import sd_rule, worst
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND, beside
 from smalltrees.studies.dkm96.statistics import METRICS, across_domains, spread
@@ -61,9 +61,8 @@ def build(stats: Mapping[str, pd.DataFrame], status: Mapping[str, str],
             row[f"paper_{metric}"] = value
             row[f"paper_{metric}_uncertain"] = uncertain
             row[f"{metric}_diff"] = ours - value
-            row[f"{metric}_verdict"] = (
-                NOT_RUN if first is None else
-                sd_rule(ours, value, sd, sd, k, rounding=0.5 * 10 ** -DECIMALS[metric]))
+            row[f"{metric}_verdict"] = sd_rule(ours, value, sd, sd, k,
+                                               rounding=0.5 * 10 ** -DECIMALS[metric])
         rows.append(row)
     return pd.DataFrame(rows)
 
