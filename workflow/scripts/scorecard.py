@@ -9,7 +9,8 @@ from smalltrees_workflow.logs import log_to
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])
-card = combine([pd.read_csv(path, keep_default_na=False, na_values=[""])
+TEXT = {c: str for c in ("paper", "ours", "paper_spread", "ours_spread")}  # as written
+card = combine([pd.read_csv(path, keep_default_na=False, na_values=[""], dtype=TEXT)
                 for path in snakemake.input.cards])
 write_text(snakemake.output.csv, card.to_csv(index=False, lineterminator="\n"))
 write_text(snakemake.output.md, render_markdown(card))

@@ -21,6 +21,7 @@ the counts of verdicts and causes per paper, then every item by paper and table.
 from __future__ import annotations
 
 import fnmatch
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -61,19 +62,28 @@ def scorecard_frame(rows: Sequence[dict]) -> pd.DataFrame:
 
 
 def item(study: str, part: Part, code: str, quantity: str, name: str, paper, paper_spread,
-         ours, ours_spread, verdict: str, rule: str, note: str = "") -> dict:
+         ours, ours_spread, verdict: str, rule: str, note: str = "",
+         places: int | None = None) -> dict:
     """One scorecard row: the number ``quantity`` of ``code`` (a dataset, domain or claim) in
     ``part`` of ``study``, both values with their spreads (None where not printed), the table's
     verdict and the rule that gave it. ``note`` is a fixed remark (e.g. why a row was not run);
-    the cause and our explanation come from the notes (:func:`explain`)."""
+    the cause and our explanation come from the notes (:func:`explain`). ``places``: the
+    decimals the paper prints, kept by writing its number as printed (2.00, not 2.0)."""
     numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) and not pd.isna(v)
                   for v in (ours, paper))
     difference = round(float(ours) - float(paper), 4) if numeric else None
+    if places is not None and numeric:
+        paper = f"{float(paper):.{places}f}"
     return {"study": study, "section": part.section, "source": part.source,
             "table": part.table, "code": code, "quantity": quantity, "item": name,
             "paper": paper, "paper_spread": paper_spread, "ours": ours,
             "ours_spread": ours_spread, "difference": difference, "verdict": verdict,
             "rule": rule, "cause": "", "note": note or ""}
+
+
+def printed_places(rounding: float) -> int:
+    """The decimals of a number printed to half a unit ``rounding`` (0.05 -> 1, 0.5 -> 0)."""
+    return max(0, round(-math.log10(2 * rounding)))
 
 
 def read_notes(path) -> pd.DataFrame:

@@ -126,16 +126,17 @@ def _relative(source: str) -> str:
 
 
 def _value(value, spread, paper) -> str:
-    """A number at the paper's precision, with its spread as ``± sd``; text as it is."""
-    value, spread, paper = _number(value), _number(spread), _number(paper)
+    """A number at the paper's precision (its spread one decimal finer, as ``± sd``); text as
+    it is."""
+    places = _places(paper)
+    value, spread = _number(value), _number(spread)
     if value is None:
         return ""
     if not isinstance(value, float):
         return str(value)
-    places = _places(paper) if isinstance(paper, float) else 2
     shown = f"{value:.{places}f}"
     if isinstance(spread, float):
-        shown += f" ± {spread:.{max(places, 1)}f}"
+        shown += f" ± {spread:.{places + 1}f}"
     return shown
 
 
@@ -152,7 +153,17 @@ def _number(value):
     return None if pd.isna(value) else float(value)
 
 
-def _places(number: float) -> int:
-    """The decimals a number was printed with (its shortest form: 74.5 -> 1, 250.0 -> 0)."""
-    shortest = f"{float(number):.10g}"
+def _places(paper) -> int:
+    """The decimals the paper printed: as written in a numeric string (``"2.00"`` -> 2), else
+    the shortest form of the number (74.5 -> 1, 250.0 -> 0); 2 when the paper gives none."""
+    if isinstance(paper, str):
+        try:
+            float(paper)
+        except ValueError:
+            return 2
+        return len(paper.split(".")[1]) if "." in paper and "e" not in paper.lower() else 0
+    number = _number(paper)
+    if not isinstance(number, float):
+        return 2
+    shortest = f"{number:.10g}"
     return len(shortest.split(".")[1]) if "." in shortest and "e" not in shortest else 0

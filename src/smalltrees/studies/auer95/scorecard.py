@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from smalltrees.reporting.scorecard import Part, item, scorecard_frame
+from smalltrees.reporting.scorecard import Part, item, printed_places, scorecard_frame
 from smalltrees.studies.auer95.table1 import COMPARED
 from smalltrees.studies.auer95.table2 import COMPLEXITY, ROUNDING
 
@@ -44,11 +44,11 @@ def scorecard_items(table1: pd.DataFrame, sky: pd.DataFrame, table2: pd.DataFram
             rows.append(item(STUDY, TABLE1, record["code"], key,
                              f"Table 1, {key}, {record['code']}", record[f"paper_{key}"], None,
                              record[key], None, record[f"{key}_verdict"],
-                             f"exact (± {rounding})"))
+                             f"exact (± {rounding})", places=printed_places(rounding)))
     for record in sky.to_dict("records"):
         rows.append(item(STUDY, SKY, record["code"], "sky2", f"Sky2, {record['code']}",
                          record["paper_sky2"], None, record["sky2"], None, record["verdict"],
-                         "exact (± 0.05)"))
+                         "exact (± 0.05)", places=1))
     spread = (f"within {tolerance:g} combined sd (+ 0.05); close within {2 * tolerance:g}")
     for record in table2.to_dict("records"):
         code = record["code"]
@@ -58,13 +58,14 @@ def scorecard_items(table1: pd.DataFrame, sky: pd.DataFrame, table2: pd.DataFram
                              f"Table 2, {role.upper()} accuracy ({learner}), {code}",
                              record[f"paper_{metric}"], record[f"paper_{metric}_sd"],
                              record[f"accuracy[{learner}]"], record[f"accuracy_sd[{learner}]"],
-                             record[f"{metric}_verdict"], spread))
+                             record[f"{metric}_verdict"], spread, places=1))
         for metric in COMPLEXITY.values():
             rows.append(item(STUDY, TABLE2, code, metric, f"Table 2, C4.5 {LABELS[metric]}, "
                              f"{code}", record[f"paper_{metric}"], None, record[metric],
                              record[f"{metric}_sd"], record[f"{metric}_verdict"],
-                             f"within {tolerance:g} sd of our 9 repetitions (+ "
-                             f"{ROUNDING[metric]:g}); close within {2 * tolerance:g}"))
+                             f"within {tolerance:g} sd of our repetitions (+ "
+                             f"{ROUNDING[metric]:g}); close within {2 * tolerance:g}",
+                             places=printed_places(ROUNDING[metric])))
     if factors is not None:
         rows += _factor_items(factors)
     if claims is not None:

@@ -20,6 +20,7 @@ from smalltrees.reporting.scorecard import Part, item, scorecard_frame
 from smalltrees.studies.dkm96 import table2 as table2_module
 from smalltrees.studies.dkm96.claims import BEYOND, table1_checks
 from smalltrees.studies.dkm96.statistics import METRICS
+from smalltrees.studies.dkm96.table1 import DECIMALS
 
 STUDY = "dkm96"
 ACROSS = "all"
@@ -50,7 +51,8 @@ def scorecard_items(table1: pd.DataFrame, tolerance: float,
                 continue
             rows.append(item(STUDY, TABLE1, domain, metric, f"Table 1, {metric}, {domain}",
                              paper, None, record[metric], record[f"{metric}_sd"],
-                             record[f"{metric}_verdict"], rule, status))
+                             record[f"{metric}_verdict"], rule, status,
+                             places=DECIMALS[metric]))
     tests = table1.loc[table1["domain"] == ACROSS]
     if not tests.empty:
         judged = judge(paper_claims[paper_claims["part"] == "table1"],
@@ -72,7 +74,8 @@ def section4_items(table2: pd.DataFrame, claims: pd.DataFrame,
             rows.append(item(STUDY, TABLE2, record["domain"], cell,
                              f"Table 2, {header}, {record['problem']}",
                              record[f"paper_{cell}"], None, round(record[cell], 3),
-                             round(record[f"{cell}_sd"], 3), record[f"{cell}_verdict"], rule))
+                             round(record[f"{cell}_sd"], 3), record[f"{cell}_verdict"], rule,
+                             places=table2_module.DECIMALS[cell]))
     rows += _claim_items(claims[claims["where"] != BEYOND], CLAIMS)
     return scorecard_frame(rows)
 

@@ -17,6 +17,7 @@ import pandas as pd
 from smalltrees.reporting.scorecard import Part, item, scorecard_frame
 from smalltrees.studies.last02.table3 import (
     DESCRIPTION,
+    MEAN,
     accuracy_column,
     ci_column,
     verdict_column,
@@ -41,27 +42,31 @@ def scorecard_items(table3: pd.DataFrame, table4: pd.DataFrame, claims: pd.DataF
             if _judged(record[f"{key}_verdict"]):
                 rows.append(item(STUDY, TABLE3, code, key, f"Table 3, {key}, {code}",
                                  record[f"paper_{key}"], None, record[key], None,
-                                 record[f"{key}_verdict"], "exact"))
+                                 record[f"{key}_verdict"], "exact",
+                                 places=1 if code == MEAN else 0))
         for learner in ifn:
             if _judged(record[verdict_column(learner)]):
                 rows.append(item(
                     STUDY, TABLE3, code, f"accuracy[{learner}]",
                     f"Table 3, IFN accuracy ({learner}), {code}", record["paper_IFN_acc"],
                     record["paper_IFN_acc_pm"], record[accuracy_column(learner)],
-                    record[ci_column(learner)], record[verdict_column(learner)], INTERVAL_RULE))
+                    record[ci_column(learner)], record[verdict_column(learner)], INTERVAL_RULE,
+                    places=1))
     for record in table4.to_dict("records"):
         code = record["code"]
         for learner in ifn:
             rows.append(item(STUDY, TABLE4, code, f"output_size[{learner}]",
                              f"Table 4, IFN output size ({learner}), {code}",
                              record["paper_size_IFN"], None, record[f"output_size[{learner}]"],
-                             None, record[f"size_verdict[{learner}]"], "exact"))
+                             None, record[f"size_verdict[{learner}]"], "exact",
+                             places=2 if code == MEAN else 0))
             rows.append(item(
                 STUDY, TABLE4, code, f"stability[{learner}]",
                 f"Table 4, IFN stability ({learner}), {code}", record["paper_stab_IFN"],
                 None, record[f"stability[{learner}]"], record[f"stability_sd[{learner}]"],
                 record[f"stability_verdict[{learner}]"],
-                f"within {tolerance:g} sd of our runs (+ 0.05); close within {2 * tolerance:g}"))
+                f"within {tolerance:g} sd of our runs (+ 0.05); close within {2 * tolerance:g}",
+                places=1))
             if _judged(record[f"sig_verdict[{learner}]"]):
                 rows.append(item(
                     STUDY, TABLE4, code, f"sig_vs_cmm[{learner}]",
