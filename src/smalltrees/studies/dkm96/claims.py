@@ -21,7 +21,7 @@ from smalltrees.evaluation.claims import Check, judge
 from smalltrees.studies.dkm96.sequences import mean_sequence, splits
 
 BEYOND = "beyond the paper (eq. 4)"
-"""The ``where`` of the claim that is ours, not the paper's (left off the scorecard)."""
+"""The source of the check that is ours, not the paper's (claims.csv: no paper value)."""
 
 
 def check_claims(paper: pd.DataFrame, rounds: pd.DataFrame, trials: pd.DataFrame,

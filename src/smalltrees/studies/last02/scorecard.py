@@ -3,7 +3,8 @@
 The verdicts are the ones the tables hold (:mod:`smalltrees.studies.last02.table3` and
 :mod:`~smalltrees.studies.last02.table4`): the description by the exact rule, IFN's accuracy by
 interval overlap, the whole-data output size exact, the stability by the spread rule, the "**"
-marker by equality; the claims come from the claims table (:mod:`.claims`). The CMM, Bagging
+marker by equality; the claims come from the claims table (:mod:`.claims`), except those with
+no paper value, which are ours (beyond the paper). The CMM, Bagging
 and C4.5RULES columns are the paper's quotes of Domingos (1998): nothing of ours is compared
 with them, so they are no items. The causes and notes come from ``data/paper/last02/notes.csv``.
 """
@@ -73,7 +74,7 @@ def scorecard_items(table3: pd.DataFrame, table4: pd.DataFrame, claims: pd.DataF
                     f"Table 4, '**' vs CMM ({learner}), {code}", bool(record["paper_sig99"]),
                     None, bool(record[f"sig_vs_cmm[{learner}]"]), None,
                     record[f"sig_verdict[{learner}]"], "same marker (t test at 1%)"))
-    for record in claims.to_dict("records"):
+    for record in claims[claims["paper"] != ""].to_dict("records"):  # the rest are ours
         subject = f" ({record['subject']})" if record["subject"] else ""
         rows.append(item(STUDY, CLAIMS, record["id"], record["subject"],
                          f"Claim{subject}: {record['claim']}", record["paper"], None,
