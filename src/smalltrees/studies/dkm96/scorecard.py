@@ -5,9 +5,9 @@ cell's sd over the R partitions on both sides (:mod:`.table1`), Table 2's with t
 error of a mean of trials on both sides (:mod:`.table2`); a domain whose data are unavailable
 offline is ``not run``. The claims (section 3.1's sign test and pooled t, section 4's checks)
 come from the claims table (:mod:`.claims`); the check beyond the paper (no paper value) is
-not a paper item and is left out. The decision-list row of Table 2 is left out too: its generator was calibrated
-against that row, so its closeness is not a reproduction (the table shows it, marked
-"calibrated"). The causes and notes come from ``data/paper/dkm96/notes.csv``.
+not a paper item and is left out. The decision-list row of Table 2 is left out too: its
+generator was calibrated against that row, so its closeness is not a reproduction (the table
+shows it, marked "calibrated"). The causes and notes come from ``data/paper/dkm96/notes.csv``.
 """
 
 from __future__ import annotations
