@@ -83,3 +83,6 @@ def test_page_renders_in_chromium_and_the_filter_shows_only_deviations(tmp_path)
     assert shown and all("deviation" in classes for classes in shown)
     assert len(shown) == 3  # differs, close, claim fails
     assert all(hidden for classes, hidden in filtered if "deviation" not in classes)
+    # the figure's part has no deviation: hidden as a whole
+    dom = _dom(page, "#deviations", tmp_path)
+    assert re.search(r'<div class="part" data-study="p1" hidden="">\s*<h3>Figure 10', dom)

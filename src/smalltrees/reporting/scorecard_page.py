@@ -3,7 +3,8 @@
 The page opens with one summary row per paper (items by verdict, deviations by cause, the
 ``unexplained`` count set apart), then one section per paper and, within it, one per table,
 figure or claim set, linked to the file it comes from. In each part the deviations come first,
-with their cause and note. A checkbox shows only the deviations; the URL fragment
+with their cause and note. A checkbox shows only the deviations (and the parts that have
+some); the URL fragment
 ``#deviations`` ticks it on load (a link to share, and the hook the browser test uses). No
 network access is needed: the style and the few lines of script are inline.
 """
@@ -36,7 +37,9 @@ SHOWN = ("item", "paper", "ours", "verdict", "cause", "note", "rule")
 SCRIPT = (
     "var box=document.getElementById('only-deviations');"
     "function filter(){document.querySelectorAll('tr.item').forEach(function(r){"
-    "r.hidden=box.checked&&!r.classList.contains('deviation');});}"
+    "r.hidden=box.checked&&!r.classList.contains('deviation');});"
+    "document.querySelectorAll('div.part').forEach(function(p){"
+    "p.hidden=box.checked&&!p.querySelector('tr.deviation');});}"
     "box.addEventListener('change',filter);"
     "function fromHash(){if(location.hash==='#deviations'&&!box.checked){box.click();}}"
     "window.addEventListener('hashchange',fromHash);filter();fromHash();"
