@@ -160,10 +160,10 @@ def test_scatter_claims():
     points = pd.DataFrame({"w": rng.random(400), "gain": gain})
     as_function = points.assign(advantage=0.5 * gain)
     spread = points.assign(advantage=0.5 * rng.random(400))
-    assert not claims.gain_spread(as_function, "toy", SETTINGS)["holds"]
-    assert claims.gain_spread(spread, "toy", SETTINGS)["holds"]
+    assert not claims.gain_spread(as_function, "toy", SETTINGS).holds
+    assert claims.gain_spread(spread, "toy", SETTINGS).holds
     heavy = claims.heavy_nodes(spread, "toy", SETTINGS)
-    assert heavy["holds"] and "splits with w >= 0.02" in heavy["statistic"]
+    assert heavy.holds and "splits with w >= 0.02" in heavy.statistic
 
 
 def test_calibration_grid_marks_the_configured_generator():
