@@ -34,6 +34,7 @@ ORDER = {DIFFERS: 0, CLAIM_FAILS: 0, CLOSE: 1, NOT_RUN: 2, REPRODUCED: 3, CLAIM_
 PAGE = "results/scorecard.html"
 """Where the page lives: its links to tables and figures are relative to it."""
 SHOWN = ("item", "paper", "ours", "verdict", "cause", "note", "rule")
+VERDICT_HEADERS = (REPRODUCED, CLOSE, DIFFERS, NOT_RUN, CLAIM_HOLDS, CLAIM_FAILS)
 SCRIPT = (
     "var box=document.getElementById('only-deviations');"
     "function filter(){document.querySelectorAll('tr.item').forEach(function(r){"
@@ -67,7 +68,8 @@ def render_html(card: pd.DataFrame) -> str:
             "<p>Each row is one number a paper prints, beside ours, with the verdict of the "
             "table that shows it. A deviation (close, differs, claim fails) has a cause: "
             + ", ".join(f"<code>{c}</code>" for c in CAUSES) + "; <b>unexplained</b> means no "
-            "cause was shown. Spreads are &plusmn; sd.</p>",
+            "cause was shown. Numbers are at the paper's precision; &plusmn; is a standard "
+            "deviation (a 95% half-width where the rule compares intervals).</p>",
             '<h2 id="summary">Summary per paper</h2>', _summary_table(overview),
             '<p><label><input type="checkbox" id="only-deviations"> show only what did not '
             "reproduce (deviations)</label> &middot; <a href=\"#deviations\">link to this "
@@ -92,9 +94,6 @@ def _summary_table(overview: pd.DataFrame) -> str:
                          if cause == UNEXPLAINED and record[cause] else count)
         rows.append(cells)
     return table(header, rows, attributes='id="summary-table"')
-
-
-VERDICT_HEADERS = (REPRODUCED, CLOSE, DIFFERS, NOT_RUN, CLAIM_HOLDS, CLAIM_FAILS)
 
 
 def _part(study: str, section: str, rows: pd.DataFrame) -> str:
