@@ -149,13 +149,16 @@ def test_the_most_specific_note_gives_the_cause(tmp_path):
     path.write_text("table,code,quantity,cause,note\n"
                     "table2,,c45_*,unexplained,all C4.5 measures\n"
                     "table2,C0,,protocol,all of C0\n"
-                    "table2,C0,c45_depth,paper,C0's depth\n")
+                    "table2,C0,c45_depth,paper,C0's depth\n"
+                    "table2,,acc[*],data,every learner's accuracy\n")
     notes = read_notes(path)
     card = pd.DataFrame([item("a", PART, code, quantity, "x", 1.0, None, 2.0, None, "differs",
                               "r") for code, quantity in (("C0", "c45_depth"), ("C0", "acc"),
-                                                          ("C1", "c45_dc"), ("C1", "acc"))])
+                                                          ("C1", "c45_dc"), ("C1", "acc"),
+                                                          ("C1", "acc[T2]"))])
     explained = explain(card, notes)
-    assert explained["cause"].tolist() == ["paper", "protocol", "unexplained", "unexplained"]
+    assert explained["cause"].tolist() == ["paper", "protocol", "unexplained", "unexplained",
+                                           "data"]
     assert explained["note"].tolist()[:3] == ["C0's depth", "all of C0", "all C4.5 measures"]
     path.write_text("table,code,quantity,cause,note\ntable2,,,maybe,x\n")
     with pytest.raises(ValueError, match="'maybe'.*row 2"):

@@ -17,8 +17,8 @@ TABLES = "results/tables"
 @pytest.fixture(scope="module")
 def tiny_run(tmp_path_factory, mirror):
     work = scratch_project(tmp_path_factory.mktemp("consistency"))
-    run(work, "--cores", "2", "--configfile", str(ROOT / "tests" / "config" / "tiny.yaml"),
-        "--config", f"mirrors=['{mirror}']", "results/scorecard.csv")
+    run(work, "results/scorecard.csv", "--cores", "2", "--configfile",
+        str(ROOT / "tests" / "config" / "tiny.yaml"), "--config", f"mirrors=['{mirror}']")
     return work
 
 

@@ -20,8 +20,8 @@ the counts of verdicts and causes per paper, then every item by paper and table.
 
 from __future__ import annotations
 
-import fnmatch
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -132,14 +132,20 @@ def _best_note(notes: pd.DataFrame, record: dict, deviation: bool) -> dict | Non
     for row in notes.to_dict("records"):
         if row["table"] != record["table"] or row["code"] not in ("", str(record["code"])):
             continue
-        if row["quantity"] and not fnmatch.fnmatchcase(str(record["quantity"]),
-                                                       row["quantity"]):
+        if row["quantity"] and not _glob(row["quantity"], str(record["quantity"])):
             continue
         score = (int(deviation and bool(row["cause"])),
                  2 * bool(row["code"]) + bool(row["quantity"]))
         if score > rank:
             best, rank = row, score
     return best
+
+
+def _glob(pattern: str, text: str) -> bool:
+    """``text`` matches ``pattern``, where only ``*`` is special (any characters): quantities
+    such as ``accuracy[IFN]`` hold brackets."""
+    return re.fullmatch(".*".join(re.escape(part) for part in pattern.split("*")), text) \
+        is not None
 
 
 def combine(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
