@@ -169,7 +169,7 @@ def render_table2(table: pd.DataFrame, learners: Sequence[str], compare: Mapping
     return (
         "# Auer, Holte & Maass (1995), Table 2: T2 vs C4.5, repeated cross-validation\n\n"
         "Accuracy in % as mean ± sd of the cross-validation estimates, ours (paper's); "
-        f"{LEGEND} (the scorecard's verdicts). d.c., % > 2 and depth are "
+        f"{LEGEND}, as on the scorecard. d.c., % > 2 and depth are "
         f"{c45}'s complexity measures averaged over all runs. Last columns: mean paired "
         "difference on identical folds with the corrected resampled t-test "
         "(Nadeau & Bengio 2003).\n\n" + to_markdown(pd.DataFrame(lines))

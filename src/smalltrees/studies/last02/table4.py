@@ -138,6 +138,6 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         "whole dataset, ours (paper's); *fold size* the mean over the cross-validation's fold "
         f"models. Stability (eq. 4, %): {design}. ‡ (the paper's `**`): significantly "
         "different from the paper's CMM stability at 1% (two-sided one-sample t-test of the "
-        f"per-example agreement). {LEGEND} (the IFN columns). Columns marked "
+        f"per-example agreement). In the IFN columns, {LEGEND}. Columns marked "
         "*quoted* are the paper's copies of Domingos (1998).\n\n" + to_markdown(pd.DataFrame(lines))
     )
