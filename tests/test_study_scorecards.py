@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from smalltrees.evaluation.claims import judge, read_claims
+from smalltrees.studies.dkm96.partition_statistics import METRICS
 from smalltrees.studies.dkm96.scorecard import scorecard_items as dkm96_items
-from smalltrees.studies.dkm96.statistics import METRICS
-from smalltrees.studies.dkm96.table1 import build
+from smalltrees.studies.dkm96.table1 import make_table1
 from smalltrees.studies.last02.scorecard import scorecard_items as last02_items
 from smalltrees.studies.last02.table3 import DESCRIPTION
 
@@ -31,8 +31,9 @@ def test_dkm96_cells_carry_the_tables_verdicts_and_missing_data_is_not_run():
                           for m in METRICS])
     # partition 1 is 2.0; its spread over partitions is 0.1 (sd of 2.0 and 2.1414)
     stats = {d: _stats(2.0, 0.1) for d in "ABD"}
-    table = build(stats, {"A": "ok", "B": "ok", "D": "ok", "C": "not run: data not available"},
-                  {d: d for d in "ABDC"}, paper, 1.0)
+    table = make_table1(stats, {"A": "ok", "B": "ok", "D": "ok",
+                                "C": "not run: data not available"},
+                        {d: d for d in "ABDC"}, paper, 1.0)
     across = pd.DataFrame([{"domain": "all", "status": "ok", "sign_p": 0.125,
                             "g_lower_error": 6.0, "domains": 7.0, "pooled_p": 0.0001,
                             "pooled_trials": 30.0}])

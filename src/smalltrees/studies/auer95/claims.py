@@ -2,7 +2,8 @@
 
 The claims, how we read each (``test``) and their thresholds are rows of
 ``data/paper/auer95/claims.csv``, judged by :func:`smalltrees.evaluation.claims.judge`; this
-module gives each id its check, on the fits of :mod:`.fits` (per dataset and tree depth):
+module gives each id its check, on the fits of :mod:`.learning_curve_fits` (per dataset and
+tree depth):
 
 - ``se_inverse_square`` (SE, "m ~ 1/eps^2"): the free exponent beta of m = a / eps^beta lies
   in the threshold's range and the 1/eps^2 fit beats the log fit (R^2 on m), for T1 and T2;
@@ -11,7 +12,7 @@ module gives each id its check, on the fits of :mod:`.fits` (per dataset and tre
   the curves for T1 and T2 differ"): for CR and SE, the median measured m_T2/m_T1 at equal eps
   lies within the span of our predicted F_up and F_low (all bounds and b countings), widened by
   the fraction ``around`` (the config's ``auer95.curves.around``, also the tolerance of "around
-  x" in :mod:`.factors`).
+  x" in :mod:`.vc_factors`).
 
 A curve with fewer than 3 fitted points cannot be judged (``not run``).
 """

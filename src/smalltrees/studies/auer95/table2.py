@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.resampling import cv_estimates
 from smalltrees.evaluation.statistics import corrected_resampled_t
 from smalltrees.evaluation.verdicts import exact_rule, sd_rule
 from smalltrees.reporting.markdown import to_markdown
@@ -42,12 +43,6 @@ COMPLEXITY = {
 }
 ROUNDING = {"c45_dynamic_complexity": 0.005, "c45_pct_deeper_than_2": 0.5, "c45_depth": 0.05}
 """Half a unit of the paper's printing of each complexity measure."""
-
-
-def cv_estimates(folds: pd.DataFrame) -> pd.DataFrame:
-    """Per (dataset, learner, repetition): the CV accuracy estimate in percent."""
-    return (folds.groupby(["dataset", "learner", "repetition"], sort=False)["accuracy"]
-            .mean().mul(100.0).rename("estimate").reset_index())
 
 
 def make_table2(

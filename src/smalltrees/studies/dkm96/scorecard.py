@@ -19,7 +19,7 @@ from smalltrees.evaluation.claims import judge
 from smalltrees.reporting.scorecard import Part, item, scorecard_frame
 from smalltrees.studies.dkm96 import table2 as table2_module
 from smalltrees.studies.dkm96.claims import table1_checks
-from smalltrees.studies.dkm96.statistics import METRICS
+from smalltrees.studies.dkm96.partition_statistics import METRICS
 from smalltrees.studies.dkm96.table1 import DECIMALS
 
 STUDY = "dkm96"
