@@ -160,6 +160,9 @@ def test_the_most_specific_note_gives_the_cause(tmp_path):
     assert explained["cause"].tolist() == ["paper", "protocol", "unexplained", "unexplained",
                                            "data"]
     assert explained["note"].tolist()[:3] == ["C0's depth", "all of C0", "all C4.5 measures"]
+    # a cause explains deviations only: a reproduced number gets no "why it differs" note
+    reproduced = explain(card.assign(verdict="reproduced"), notes)
+    assert (reproduced["cause"] == "").all() and (reproduced["note"] == "").all()
     path.write_text("table,code,quantity,cause,note\ntable2,,,maybe,x\n")
     with pytest.raises(ValueError, match="'maybe'.*row 2"):
         read_notes(path)

@@ -106,8 +106,10 @@ def explain(card: pd.DataFrame, notes: pd.DataFrame, where: str = "notes.csv") -
     """``card`` with each row's cause and note from the most specific matching row of
     ``notes`` (same ``table``; ``code`` equal or empty; ``quantity`` matching or empty; a row
     naming both beats one naming the code, which beats one naming the quantity; for a
-    deviation, rows with a cause beat rows without). A deviation without a matching row with a
-    cause is ``unexplained``; a fixed note of the item (e.g. why it was not run) comes first."""
+    deviation, rows with a cause beat rows without; a row with a cause explains deviations
+    only, so a number that reproduces never shows why it would not). A deviation without a
+    matching row with a cause is ``unexplained``; a fixed note of the item (e.g. why it was not
+    run) comes first."""
     out = card.copy()
     causes, texts = [], []
     for record in out.to_dict("records"):
@@ -127,10 +129,13 @@ def explain(card: pd.DataFrame, notes: pd.DataFrame, where: str = "notes.csv") -
 
 def _best_note(notes: pd.DataFrame, record: dict, deviation: bool) -> dict | None:
     """The most specific row of ``notes`` for ``record``; for a deviation, a row with a cause
-    first (a table's plain note on a dataset does not hide the cause of one of its numbers)."""
+    first (a table's plain note on a dataset does not hide the cause of one of its numbers);
+    for any other row, only rows without a cause."""
     best, rank = None, (-1, -1)
     for row in notes.to_dict("records"):
         if row["table"] != record["table"] or row["code"] not in ("", str(record["code"])):
+            continue
+        if row["cause"] and not deviation:
             continue
         if row["quantity"] and not _glob(row["quantity"], str(record["quantity"])):
             continue

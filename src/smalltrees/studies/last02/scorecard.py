@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
+from smalltrees.evaluation.verdicts import NOT_RUN
 from smalltrees.reporting.scorecard import Part, item, scorecard_frame
 from smalltrees.studies.last02.table3 import (
     DESCRIPTION,
@@ -30,6 +31,9 @@ TABLE3 = Part("table3", "Table 3: datasets and predictive accuracy",
               "results/tables/last02_table3.html")
 TABLE4 = Part("table4", "Table 4: output size and stability", "results/tables/last02_table4.html")
 CLAIMS = Part("claims", "Claims of section 3", "results/tables/last02_claims.html")
+PARTIAL = ("our average is over the datasets run, only some of the paper's eight: not the "
+           "paper's average")
+"""The note of an Average cell that is ``not run`` (:func:`.table3.partial_average`)."""
 
 
 def scorecard_items(table3: pd.DataFrame, table4: pd.DataFrame, claims: pd.DataFrame,
@@ -44,6 +48,7 @@ def scorecard_items(table3: pd.DataFrame, table4: pd.DataFrame, claims: pd.DataF
                 rows.append(item(STUDY, TABLE3, code, key, f"Table 3, {key}, {code}",
                                  record[f"paper_{key}"], None, record[key], None,
                                  record[f"{key}_verdict"], "exact",
+                                 _note(code, record[f"{key}_verdict"]),
                                  places=1 if code == MEAN else 0))
         for learner in ifn:
             if _judged(record[verdict_column(learner)]):
@@ -60,6 +65,7 @@ def scorecard_items(table3: pd.DataFrame, table4: pd.DataFrame, claims: pd.DataF
                              f"Table 4, IFN output size ({learner}), {code}",
                              record["paper_size_IFN"], None, record[f"output_size[{learner}]"],
                              None, record[f"size_verdict[{learner}]"], "exact",
+                             _note(code, record[f"size_verdict[{learner}]"]),
                              places=2 if code == MEAN else 0))
             rows.append(item(
                 STUDY, TABLE4, code, f"stability[{learner}]",
@@ -67,7 +73,7 @@ def scorecard_items(table3: pd.DataFrame, table4: pd.DataFrame, claims: pd.DataF
                 None, record[f"stability[{learner}]"], record[f"stability_sd[{learner}]"],
                 record[f"stability_verdict[{learner}]"],
                 f"within {tolerance:g} sd of our runs (+ 0.05); close within {2 * tolerance:g}",
-                places=1))
+                _note(code, record[f"stability_verdict[{learner}]"]), places=1))
             if _judged(record[f"sig_verdict[{learner}]"]):
                 rows.append(item(
                     STUDY, TABLE4, code, f"sig_vs_cmm[{learner}]",
@@ -81,6 +87,11 @@ def scorecard_items(table3: pd.DataFrame, table4: pd.DataFrame, claims: pd.DataF
                          record["ours"], None, record["verdict"],
                          f"computed check: {record['test']}"))
     return scorecard_frame(rows)
+
+
+def _note(code: str, verdict: str) -> str:
+    """The fixed note of a cell: why an Average cell was not run."""
+    return PARTIAL if code == MEAN and verdict == NOT_RUN else ""
 
 
 def _judged(verdict) -> bool:

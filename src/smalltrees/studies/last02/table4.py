@@ -11,7 +11,9 @@ Verdicts for each IFN learner: the whole-data size must equal the paper's; the s
 within ``tolerance`` sd of the per-run stabilities (+ rounding) of the paper's
 (:func:`~smalltrees.evaluation.verdicts.sd_rule`); the "**" marker (IFN vs CMM at 99%)
 reproduces when our test reaches the same decision (``exact_rule`` on the yes/no marker). The
-scorecard reads these verdicts.
+Average row's verdicts are ``not run`` when we ran only some of the paper's datasets
+(:func:`~smalltrees.studies.last02.table3.partial_average`). The scorecard reads these
+verdicts.
 
 CSV columns: ``code, dataset``, the paper's ``paper_size_<m>``, ``paper_stab_<m>`` and
 ``paper_sig99``; per IFN learner ``output_size[L]``, ``size_verdict[L]``,
@@ -29,10 +31,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import exact_rule, sd_rule
+from smalltrees.evaluation.verdicts import NOT_RUN, exact_rule, sd_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND, beside
-from smalltrees.studies.last02.table3 import MEAN
+from smalltrees.studies.last02.table3 import MEAN, partial_average
 from smalltrees.studies.last02.turney_stability import summarise
 
 METHODS = ("CMM", "Bagging", "C45RULES", "IFN")
@@ -73,16 +75,19 @@ def make_table4(networks: Mapping[tuple[str, str], dict],
         rows.append(row)
     table = pd.DataFrame(rows)
     table = pd.concat([table, _mean_row(table, theirs)], ignore_index=True)
+    partial = partial_average(paper, datasets)
     for learner in ifn:
         size, stab = table[f"output_size[{learner}]"], table[f"stability[{learner}]"]
         table[f"size_verdict[{learner}]"] = [
+            NOT_RUN if code == MEAN and partial else
             exact_rule(ours, paper, rounding=0.5 if code != MEAN else 0.005)
             for ours, paper, code in zip(size, table["paper_size_IFN"], table["code"],
                                          strict=True)]
         table[f"stability_verdict[{learner}]"] = [
-            sd_rule(ours, paper, sd, 0.0, tolerance)
-            for ours, paper, sd in zip(stab, table["paper_stab_IFN"],
-                                       table[f"stability_sd[{learner}]"], strict=True)]
+            NOT_RUN if code == MEAN and partial else sd_rule(ours, paper, sd, 0.0, tolerance)
+            for ours, paper, sd, code in zip(stab, table["paper_stab_IFN"],
+                                             table[f"stability_sd[{learner}]"], table["code"],
+                                             strict=True)]
         table[f"sig_verdict[{learner}]"] = [
             "" if code == MEAN else exact_rule(float(bool(ours)), float(bool(paper)), 0.0)
             for ours, paper, code in zip(table[f"sig_vs_cmm[{learner}]"], table["paper_sig99"],
