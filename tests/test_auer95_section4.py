@@ -2,19 +2,18 @@
 predicted factors' verdicts and the section's config checks."""
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from smalltrees import T1
+from smalltrees.evaluation.claims import read_claims
+from smalltrees.studies.auer95.claims import make_claims
 from smalltrees.studies.auer95.learning_curve_draws import draw_errors, summarise, usable_sizes
 from smalltrees.studies.auer95.learning_curve_fits import curve_factor, fit_curve
-from smalltrees.studies.auer95.learning_curves import (
-    make_curve_claims,
-    make_factor_table,
-    make_fit_table,
-)
+from smalltrees.studies.auer95.learning_curves import make_factor_table, make_fit_table
 from smalltrees.studies.auer95.vc_factors import (
     dataset_inputs,
     make_vc_factors,
@@ -39,6 +38,8 @@ LOGLOG25 = math.log2(LOG25)
 ])
 def test_theorem4_bounds_by_hand(d, reading, lower, upper):
     assert auer_bounds(d, 25, 2, 3, reading) == pytest.approx((lower, upper), rel=1e-12)
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_theorem4_bounds_in_natural_log_and_bad_input():
@@ -162,14 +163,15 @@ def test_curve_claims():
          "predicted_F_up_min": 3.0, "predicted_F_up_max": 4.0, "predicted_F_low_min": 2.0,
          "predicted_F_low_max": 2.5} for code, median in (("SE", 4.9), ("CR", 5.1),
                                                             ("IR", 3.0))])
-    checks = make_curve_claims(fits, factors, around=0.25)
+    paper = read_claims(ROOT / "data" / "paper" / "auer95" / "claims.csv", "section4")
+    checks = make_claims(paper, fits, factors, around=0.25)
     # the span 2 to 4 widened by 25 %: 1.5 to 5
-    assert checks["verdict"].tolist() == ["claim holds", "claim fails", "not run",
+    assert checks["subject"].tolist() == ["SE T2", "SE T1", "CR T2", "SE T2/T1", "CR T2/T1"]
+    assert checks["verdict"].tolist() == ["claim holds", "not run", "claim fails",
                                           "claim holds", "claim fails"]
-    assert checks["level"].tolist()[3:] == ["T2/T1", "T2/T1"]
     no_overlap = factors.assign(factor_median=np.nan)
-    verdicts = make_curve_claims(fits, no_overlap, 0.25)["verdict"].tolist()
-    assert verdicts[3:] == ["not run", "not run"]
+    assert make_claims(paper, fits, no_overlap, 0.25)["verdict"].tolist()[3:] == [
+        "not run", "not run"]
 
 
 def _config(**curves):

@@ -13,7 +13,6 @@ from smalltrees.evaluation.resampling import (
     seed_for,
 )
 from smalltrees.evaluation.statistics import corrected_resampled_t
-from smalltrees.evaluation.verdicts import verdict
 
 
 def test_folds_are_a_near_equal_random_partition():
@@ -70,12 +69,3 @@ def test_cv_estimate_is_mean_of_fold_accuracies():
     folds = pd.DataFrame({"dataset": "D", "learner": "L", "repetition": [1, 1, 2, 2],
                           "accuracy": [0.5, 1.0, 0.25, 0.75]})
     assert cv_estimates(folds)["estimate"].tolist() == [75.0, 50.0]
-
-
-def test_verdict_uses_combined_standard_deviation():
-    assert verdict(80.0, 82.0, 1.0, 1.0, k=2.0) == "reproduced"  # 2 <= 2 * 1.41
-    assert verdict(80.0, 83.0, 1.0, 1.0, k=2.0) == "differs"     # 3 > 2.83 + 0.05
-    assert verdict(80.0, 80.04, k=2.0) == "reproduced"  # paper rounding
-    assert verdict(87.65, 87.7) == "reproduced"  # exactly half a unit, despite float error
-    assert verdict(87.6, 87.7) == "differs"
-    assert verdict(80.0, float("nan")) == ""

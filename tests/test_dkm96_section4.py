@@ -7,6 +7,7 @@ import yaml
 from workflow_helpers import ROOT
 
 from smalltrees.data.decision_list import DecisionList, random_decision_list, sample
+from smalltrees.evaluation.claims import read_claims
 from smalltrees.evaluation.verdicts import CLOSE, DIFFERS, REPRODUCED
 from smalltrees.studies.dkm96 import calibration, claims, table2
 from smalltrees.studies.dkm96.boosting_trials import (
@@ -22,6 +23,7 @@ LEARNERS = {"topdown": {"class": "TopDown", "params": {"criterion": "entropy"}},
             "adaboost": {"class": "AdaBoost", "params": {"n_rounds": 1}}}
 SMALL_LIST = {"train_size": 80, "test_size": 300, "n_attributes": 16, "length": 3,
               "rule_size": 2, "noise": 0.05, "trials": 3}
+PAPER_CLAIMS = read_claims(ROOT / "data" / "paper" / "dkm96" / "claims.csv", "section4")
 
 
 def test_decision_list_labels_by_its_first_firing_rule():
@@ -140,23 +142,20 @@ def synthetic_rounds(topdown_slope: float, ada_start: float) -> pd.DataFrame:
 
 
 def test_claims_hold_on_sequences_shaped_as_the_paper_says():
-    found = claims.check_claims(synthetic_rounds(0.002, 0.5), synthetic_trials(60, 0.1),
-                                {"D": "toy"}, "D", SETTINGS).set_index("claim")
-    assert found.loc["AdaBoost's mean advantage falls below 0.05 within 40 rounds", "holds"]
-    assert found.loc["TopDown's advantage is lowest near the root and does not decrease with t",
-                     "holds"]
-    assert "first below 0.05 at round 11" in found.loc[
-        "AdaBoost's mean advantage falls below 0.05 within 40 rounds", "statistic"]
+    found = claims.check_claims(PAPER_CLAIMS, synthetic_rounds(0.002, 0.5),
+                                synthetic_trials(60, 0.1), {"D": "toy"}, "D",
+                                SETTINGS).set_index("id")
+    assert found.loc["adaboost_floor", "verdict"] == "claim holds"
+    assert found.loc["topdown_rises", "verdict"] == "claim holds"
+    assert "first below 0.05 at round 11" in found.loc["adaboost_floor", "ours"]
 
 
 def test_claims_fail_on_sequences_shaped_otherwise():
-    found = claims.check_claims(synthetic_rounds(-0.003, 4.0), synthetic_trials(60, 0.0),
-                                {"D": "toy"}, "D", SETTINGS).set_index("claim")
-    assert not found.loc["AdaBoost's mean advantage falls below 0.05 within 40 rounds", "holds"]
-    assert not found.loc[
-        "TopDown's advantage is lowest near the root and does not decrease with t", "holds"]
-    assert not found.loc["TopDown reaches zero training error in fewer rounds than AdaBoost",
-                         "holds"]
+    found = claims.check_claims(PAPER_CLAIMS, synthetic_rounds(-0.003, 4.0),
+                                synthetic_trials(60, 0.0), {"D": "toy"}, "D",
+                                SETTINGS).set_index("id")
+    assert (found.loc[["adaboost_floor", "topdown_rises", "fewer_rounds"], "verdict"]
+            == "claim fails").all()
 
 
 def test_scatter_claims():
@@ -165,10 +164,10 @@ def test_scatter_claims():
     points = pd.DataFrame({"w": rng.random(400), "gain": gain})
     as_function = points.assign(advantage=0.5 * gain)
     spread = points.assign(advantage=0.5 * rng.random(400))
-    assert not claims.gain_spread(as_function, "toy", SETTINGS)["holds"]
-    assert claims.gain_spread(spread, "toy", SETTINGS)["holds"]
+    assert not claims.gain_spread(as_function, "toy", SETTINGS).holds
+    assert claims.gain_spread(spread, "toy", SETTINGS).holds
     heavy = claims.heavy_nodes(spread, "toy", SETTINGS)
-    assert heavy["holds"] and "splits with w >= 0.02" in heavy["statistic"]
+    assert heavy.holds and "splits with w >= 0.02" in heavy.statistic
 
 
 def test_calibration_grid_marks_the_configured_generator():

@@ -129,3 +129,23 @@ def test_the_plan_lists_outputs_and_job_files():
     assert plan.stability_files(config()) == ["results/last02/stability/IR/IFN.csv"]
     assert plan.network_files(config()) == ["results/last02/network/IR/IFN.json"]
     assert plan.cv_stream(config()) == "last02"
+
+
+def test_average_row_is_judged_only_over_all_the_papers_datasets():
+    """The paper's Average is over its eight datasets: ours over fewer is not run, not a
+    deviation; over all of them it is judged by the exact rule."""
+    from smalltrees.studies.last02.table3 import DESCRIPTION, make_table3
+
+    described = {"A": dict(zip(DESCRIPTION, (10, 2, 1, 0, 1), strict=True)),
+                 "B": dict(zip(DESCRIPTION, (20, 2, 0, 3, 3), strict=True))}
+    paper = pd.DataFrame(
+        [(code, code, m, v, np.nan) for code in "AB" for m, v in described[code].items()]
+        + [("mean", "Average", m, (described["A"][m] + described["B"][m]) / 2, np.nan)
+           for m in DESCRIPTION], columns=["code", "dataset", "column", "value", "pm"])
+    folds = pd.DataFrame({"dataset": ["A", "A", "B", "B"], "learner": "L",
+                          "repetition": [1, 2, 1, 2], "accuracy": [0.9, 0.8, 0.7, 0.6]})
+    both = make_table3(folds, described, paper, ["A", "B"], ["L"], [])
+    assert both.iloc[-1][[f"{m}_verdict" for m in DESCRIPTION]].tolist() == ["reproduced"] * 5
+    one = make_table3(folds[folds["dataset"] == "A"], described, paper, ["A"], ["L"], [])
+    assert one.iloc[-1][[f"{m}_verdict" for m in DESCRIPTION]].tolist() == ["not run"] * 5
+    assert one.iloc[0]["records_verdict"] == "reproduced"

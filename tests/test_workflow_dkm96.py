@@ -48,11 +48,11 @@ def test_tiny_dkm96_study_completes_with_isolet_marked_unavailable(tiny_run):
         assert (work / "figures" / f"dkm96_fig{number}.png").stat().st_size > 1000
     assert not (work / "figures" / "dkm96_fig10.png").exists()  # AU is not a row here
     claims = pd.read_csv(work / "results/tables/dkm96_claims.csv")
-    assert set(claims["problem"]) == {"Decision List", "Pima Diabetes"}
-    assert claims["holds"].isin([True, False]).all()
+    assert set(claims["subject"]) == {"Decision List", "Pima Diabetes"}
+    assert claims["verdict"].isin(["claim holds", "claim fails"]).all()
     calibration = pd.read_csv(work / "results/tables/dkm96_calibration.csv")
     assert len(calibration) == 2 and calibration["configured"].sum() == 1  # on the grid
     card = pd.read_csv(work / "results/dkm96/scorecard.csv")
     assert card["item"].str.startswith("Table 2, ").sum() == 4  # PI only: DL is calibrated
-    assert card["item"].str.startswith("Section 4 claim").sum() == 9
+    assert (card["section"] == "Claims of section 4").sum() == 9
 

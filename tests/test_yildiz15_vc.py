@@ -4,6 +4,7 @@ import pandas as pd
 import pytest
 from workflow_helpers import ROOT
 
+from smalltrees.evaluation.claims import read_claims
 from smalltrees.evaluation.verdicts import VERDICTS
 from smalltrees.studies.yildiz15.figures import vc_figure
 from smalltrees.studies.yildiz15.scorecard import scorecard_items
@@ -57,9 +58,10 @@ def test_figure_and_scorecard(table, tmp_path):
     path = tmp_path / "vc.csv"
     table.to_csv(path, index=False)
     read = pd.read_csv(path, keep_default_na=False, na_values=[""])
-    claims = pd.DataFrame([{"claim": "c", "paper": "p", "ours": "o", "test": "t",
-                            "verdict": "claim holds", "where": "w"}])
-    card = scorecard_items(read, claims)
+    claims = pd.DataFrame([{"id": "c", "subject": "", "claim": "c", "paper": "p", "ours": "o",
+                            "test": "t", "verdict": "claim holds", "where": "w"}])
+    paper = read_claims(ROOT / "data" / "paper" / "yildiz15" / "claims.csv")
+    card = scorecard_items(read, claims, paper)
     assert len(card) == 2 * 16 + 2 and set(card["verdict"]) <= set(VERDICTS)
     assert (card["verdict"] == "differs").sum() == 3
     assert card.iloc[-2]["verdict"] == "claim fails"

@@ -203,6 +203,7 @@ rule auer95_vc_factors:
 
 rule auer95_learning_curves:
     input:
+        paper="data/paper/auer95/claims.csv",
         draws=curve_files(config) if CURVE_DATASETS else [],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         factors="results/tables/auer95_vc_factors.csv",

@@ -103,9 +103,10 @@ def cv_results(study, datasets):
 
 
 def paper_notes(study, table):
-    """Our explanations of differences from the paper, by dataset code, for one table."""
+    """Our explanations of differences from the paper, by dataset code, for one table (the
+    rows for one quantity only are the scorecard's, not the table's)."""
     notes = pd.read_csv(f"data/paper/{study}/notes.csv")
-    rows = notes[notes["table"] == table]
+    rows = notes[(notes["table"] == table) & notes["quantity"].isna()]
     return dict(zip(rows["code"], rows["note"]))
 
 

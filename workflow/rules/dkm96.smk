@@ -116,6 +116,7 @@ rule dkm96_stability:
 
 rule dkm96_scorecard:
     input:
+        paper="data/paper/dkm96/claims.csv",
         table1="results/tables/dkm96_table1.csv",
         table2="results/tables/dkm96_table2.csv",
         claims="results/tables/dkm96_claims.csv",
@@ -189,6 +190,7 @@ rule dkm96_table2:
 
 rule dkm96_claims:
     input:
+        paper="data/paper/dkm96/claims.csv",
         rounds=table2_trials(config, "rounds"),
         trials=table2_trials(config),
         code=CODE.of("dkm96/claims.py"),

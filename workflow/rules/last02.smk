@@ -113,6 +113,7 @@ rule last02_table4:
 
 rule last02_claims:
     input:
+        paper="data/paper/last02/claims.csv",
         table3="results/tables/last02_table3.csv",
         table4="results/tables/last02_table4.csv",
         code=CODE.of("last02/claims.py"),

@@ -149,6 +149,8 @@ rule yildiz15_scorecard:
     input:
         vc="results/tables/yildiz15_vc.csv",
         claims="results/tables/yildiz15_claims.csv",
+        paper="data/paper/yildiz15/claims.csv",
+        notes="data/paper/yildiz15/notes.csv",
         code=CODE.of("yildiz15/scorecard.py"),
     output:
         "results/yildiz15/scorecard.csv",

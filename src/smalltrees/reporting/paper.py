@@ -1,13 +1,24 @@
-"""The one "ours (paper)" cell of every table that shows our number beside the paper's."""
+"""The one "ours (paper)" cell of every table that shows our number beside the paper's, and
+the one way a table marks a verdict: **bold** for ``differs``, *italic* for ``close``
+(:mod:`smalltrees.evaluation.verdicts`); the scorecard reads the same verdict."""
 
 from __future__ import annotations
 
+from smalltrees.evaluation.verdicts import CLOSE, DIFFERS
 
-def emphasise(text: str, differs: bool) -> str:
-    """``text`` in Markdown bold when it marks a difference from the paper."""
-    return f"**{text}**" if differs else text
+LEGEND = "**bold**: differs from the paper; *italic*: close (within twice the tolerance)"
+"""What the markers mean, for a table's heading."""
 
 
-def beside(ours: str, paper: str, differs: bool = False) -> str:
-    """``ours (paper)``, in bold when the two differ by the study's verdict rule."""
-    return emphasise(f"{ours} ({paper})", differs)
+def emphasise(text: str, verdict: str) -> str:
+    """``text`` in Markdown bold for a ``differs`` verdict, italic for ``close``."""
+    if verdict == DIFFERS:
+        return f"**{text}**"
+    if verdict == CLOSE:
+        return f"*{text}*"
+    return text
+
+
+def beside(ours: str, paper: str, verdict: str = "") -> str:
+    """``ours (paper)``, marked by the number's verdict (:func:`emphasise`)."""
+    return emphasise(f"{ours} ({paper})", verdict)

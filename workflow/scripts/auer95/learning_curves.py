@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from smalltrees.evaluation.claims import read_claims
 from smalltrees.files import write_text
 from smalltrees.studies.auer95 import learning_curves as lc
 from smalltrees_workflow.logs import job_log
@@ -19,7 +20,7 @@ with job_log(snakemake):
              for level in params.levels}
     curves, fits, factors, checks = lc.make_learning_curves(
         draws, sky, pd.read_csv(snakemake.input.factors), params.levels, params.noise_se,
-        params.around)
+        read_claims(snakemake.input.paper, "section4"), params.around)
     write_text(snakemake.output.csv, curves.to_csv(index=False, lineterminator="\n"))
     write_text(snakemake.output.claims, checks.to_csv(index=False, lineterminator="\n"))
     write_text(snakemake.output.md, lc.render_learning_curves(

@@ -3,20 +3,22 @@
 import pandas as pd
 
 from smalltrees.files import write_text
+from smalltrees.reporting.scorecard import explain, read_notes
 from smalltrees.studies.auer95.scorecard import scorecard_items
 from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake):
-    notes = pd.read_csv(snakemake.input.notes)
+    section4 = {key: pd.read_csv(snakemake.input[key], keep_default_na=False, na_values=[""])
+                for key in ("factors", "claims") if key in snakemake.input.keys()}
     items = scorecard_items(
         pd.read_csv(snakemake.input.table1, keep_default_na=False, na_values=[""]),
         pd.read_csv(snakemake.input.sky),
         pd.read_csv(snakemake.input.table2),
         snakemake.params.compare,
         snakemake.params.tolerance,
-        {(t, c): n for t, c, n in zip(notes["table"], notes["code"], notes["note"], strict=True)},
-        pd.read_csv(snakemake.input.factors) if "factors" in snakemake.input.keys() else None,
-        pd.read_csv(snakemake.input.claims) if "claims" in snakemake.input.keys() else None,
+        section4.get("factors"),
+        section4.get("claims"),
     )
+    items = explain(items, read_notes(snakemake.input.notes), snakemake.input.notes)
     write_text(snakemake.output[0], items.to_csv(index=False, lineterminator="\n"))

@@ -2,6 +2,8 @@
 
 import pandas as pd
 
+from smalltrees.evaluation.claims import read_claims
+from smalltrees.evaluation.verdicts import CLAIM_HOLDS
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96.claims import check_claims, render_claims
 from smalltrees_workflow.logs import job_log
@@ -12,7 +14,8 @@ with job_log(snakemake) as log:
     rounds = pd.concat([pd.read_csv(p, keep_default_na=False, na_values=[""])
                         for p in snakemake.input.rounds], ignore_index=True)
     trials = pd.concat([pd.read_csv(p) for p in snakemake.input.trials], ignore_index=True)
-    claims = check_claims(rounds, trials, params.problems, params.scatter, params.settings)
+    claims = check_claims(read_claims(snakemake.input.paper, "section4"), rounds, trials,
+                          params.problems, params.scatter, params.settings)
     write_text(snakemake.output.csv, claims.to_csv(index=False, lineterminator="\n"))
     write_text(snakemake.output.md, render_claims(claims, params.settings))
-    log.info("%d claims, %d hold", len(claims), int(claims["holds"].fillna(False).sum()))
+    log.info("%d claims, %d hold", len(claims), int((claims["verdict"] == CLAIM_HOLDS).sum()))

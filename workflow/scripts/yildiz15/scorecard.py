@@ -2,12 +2,16 @@
 
 import pandas as pd
 
+from smalltrees.evaluation.claims import read_claims
 from smalltrees.files import write_text
+from smalltrees.reporting.scorecard import explain, read_notes
 from smalltrees.studies.yildiz15.scorecard import scorecard_items
 from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake):
     items = scorecard_items(pd.read_csv(snakemake.input.vc, keep_default_na=False, na_values=[""]),
-                            pd.read_csv(snakemake.input.claims, keep_default_na=False))
+                            pd.read_csv(snakemake.input.claims, keep_default_na=False),
+                            read_claims(snakemake.input.paper))
+    items = explain(items, read_notes(snakemake.input.notes), snakemake.input.notes)
     write_text(snakemake.output[0], items.to_csv(index=False, lineterminator="\n"))

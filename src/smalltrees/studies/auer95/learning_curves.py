@@ -5,17 +5,7 @@ Inputs: the per-(dataset, learner) draws
 and the predicted factors (:mod:`smalltrees.studies.auer95.vc_factors`). ``levels`` maps the
 tree depth ("T1", "T2") to the configured learner that plays it.
 
-The paper's two qualitative claims become checks on the fits
-(:mod:`~smalltrees.studies.auer95.learning_curve_fits`):
-
-- SE, "m ~ 1/eps^2": the free exponent beta of m = a / eps^beta lies in [1.5, 2.5] and the
-  1/eps^2 fit beats the log fit (R^2 on m), for each of T1 and T2;
-- CR, "m ~ log 1/eps": the log fit beats the 1/eps^2 fit, for each of T1 and T2;
-
-and the third, that the T2 and T1 curves differ by the predicted factors ("these theoretically
-predicted values match quite well the 'factors' by which the curves for T1 and T2 differ"),
-becomes: for CR and SE, the median measured m_T2/m_T1 at equal eps lies within the span of our
-predicted F_up and F_low (all bounds and b countings), widened by the fraction ``around``.
+The paper's claims are checked on the fits and factors by :mod:`.claims`.
 """
 
 from __future__ import annotations
@@ -24,19 +14,16 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import claim_rule
 from smalltrees.reporting.markdown import to_markdown
+from smalltrees.studies.auer95.claims import make_claims
 from smalltrees.studies.auer95.learning_curve_draws import summarise, usable_sizes
 from smalltrees.studies.auer95.learning_curve_fits import curve_factor, fit_curve
 
 SKY = {"T1": "sky1", "T2": "sky2"}
-BETA_RANGE = (1.5, 2.5)
-CLAIMS = {"SE": "m grows like 1/eps^2 (SE)", "CR": "m grows like log(1/eps) (CR)"}
-FACTOR_CLAIM = "m_T2 / m_T1 at equal eps matches the factor predicted from the VC bounds"
 
 
 def make_curve_table(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
-                levels: Mapping[str, str], noise_se: float) -> pd.DataFrame:
+                     levels: Mapping[str, str], noise_se: float) -> pd.DataFrame:
     """Per dataset, tree depth and m: draws, mean test error and its standard error, eps, and
     whether the point is plotted (eps > 0) and fitted (eps above the noise)."""
     frames = []
@@ -77,44 +64,9 @@ def make_factor_table(curves: pd.DataFrame, predicted: pd.DataFrame) -> pd.DataF
     return pd.DataFrame(rows)
 
 
-def make_curve_claims(fits: pd.DataFrame, factors: pd.DataFrame, around: float) -> pd.DataFrame:
-    """The paper's curve-shape claims (per depth) and its factor claim, with verdicts (see the
-    module)."""
-    rows = []
-    for record in fits.to_dict("records"):
-        code = record["code"]
-        if code not in CLAIMS:
-            continue
-        if record["points"] < 3:
-            holds = None
-        elif code == "SE":
-            holds = bool(BETA_RANGE[0] <= record["power_beta"] <= BETA_RANGE[1]
-                         and record["inverse_square_r2"] > record["log_r2"])
-        else:
-            holds = bool(record["log_r2"] > record["inverse_square_r2"])
-        rows.append({"code": code, "level": record["level"], "claim": CLAIMS[code],
-                     "where": "section 4, Figure 1",
-                     "ours": (f"beta = {record['power_beta']:.2f}; R2 1/eps^2 = "
-                              f"{record['inverse_square_r2']:.3f}, log = "
-                              f"{record['log_r2']:.3f}, power = {record['power_r2']:.3f} "
-                              f"(on log m {record['power_r2_log']:.3f})"),
-                     "verdict": claim_rule(holds)})
-    for record in factors[factors["code"].isin(CLAIMS)].to_dict("records"):
-        low = min(record["predicted_F_up_min"], record["predicted_F_low_min"]) * (1 - around)
-        high = max(record["predicted_F_up_max"], record["predicted_F_low_max"]) * (1 + around)
-        median = record["factor_median"]
-        holds = None if pd.isna(median) or pd.isna(low) else bool(low <= median <= high)
-        rows.append({"code": record["code"], "level": "T2/T1", "claim": FACTOR_CLAIM,
-                     "where": "section 4, Figure 1",
-                     "ours": (f"median {median:.2f} (range {record['factor_min']:.2f} to "
-                              f"{record['factor_max']:.2f}); predicted {low:.2f} to "
-                              f"{high:.2f} (within ±{around:.0%})"),
-                     "verdict": claim_rule(holds)})
-    return pd.DataFrame(rows, columns=["code", "level", "claim", "where", "ours", "verdict"])
-
-
 def render_learning_curves(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,
-           checks: pd.DataFrame, protocol: str, dropped: Mapping[str, list[int]]) -> str:
+                           checks: pd.DataFrame, protocol: str,
+                           dropped: Mapping[str, list[int]]) -> str:
     """Markdown of the four parts."""
     skipped = "; ".join(f"{code}: m = {sizes}" for code, sizes in dropped.items() if sizes)
     shown = curves.copy()
@@ -137,14 +89,16 @@ def render_learning_curves(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd
 
 def make_learning_curves(draws: Mapping[tuple[str, str], pd.DataFrame],
                          sky: Mapping[str, Mapping], predicted: pd.DataFrame,
-                         levels: Sequence[str], noise_se: float, around: float
+                         levels: Sequence[str], noise_se: float, paper_claims: pd.DataFrame,
+                         around: float
                          ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """Section 4's four parts from the draws of every (dataset, level): the curves, their
-    fits, the measured factors beside the ``predicted`` ones, and the claims."""
+    fits, the measured factors beside the ``predicted`` ones, and the ``paper_claims`` (rows of
+    ``claims.csv``) judged on them by :func:`.claims.make_claims`."""
     curves = make_curve_table(draws, sky, levels, noise_se)
     fits = make_fit_table(curves)
     factors = make_factor_table(curves, predicted)
-    return curves, fits, factors, make_curve_claims(fits, factors, around)
+    return curves, fits, factors, make_claims(paper_claims, fits, factors, around)
 
 
 def dropped_sizes(grids: Mapping[str, Sequence[int]], sky: Mapping[str, Mapping]

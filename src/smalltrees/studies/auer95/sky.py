@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import within_tolerance
+from smalltrees.evaluation.verdicts import exact_rule
 from smalltrees.learners.optimal.estimators import T1, T2
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import emphasise
@@ -41,8 +41,7 @@ def make_sky_table(rows: Mapping[str, dict], paper: pd.DataFrame,
         records.append({
             "code": code, "n": ours["n"], "sky1": ours["sky1"], "sky2": ours["sky2"],
             "t2_errors": ours["t2_errors"], "paper_sky2": theirs, "sky2_diff": diff,
-            "verdict": "" if pd.isna(theirs) else ("same" if within_tolerance(ours["sky2"], theirs)
-                                                   else "differs"),
+            "verdict": exact_rule(ours["sky2"], theirs),
             "note": notes.get(code, ""),
         })
     return pd.DataFrame(records)
@@ -51,7 +50,7 @@ def make_sky_table(rows: Mapping[str, dict], paper: pd.DataFrame,
 def render_sky_table(table: pd.DataFrame) -> str:
     """Markdown rendering with the differing rows in bold."""
     shown = table.copy()
-    shown["sky2"] = [emphasise(str(v), verdict == "differs")
+    shown["sky2"] = [emphasise(str(v), verdict)
                      for v, verdict in zip(shown["sky2"], shown["verdict"], strict=True)]
     return ("# Auer, Holte & Maass (1995): Sky1 and Sky2 (accuracy % of the best 1- and 2-level "
             "tree on the whole dataset)\n\n"

@@ -20,11 +20,13 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import within_tolerance
+from smalltrees.evaluation.verdicts import DIFFERS, exact_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
 
-COMPARED = ("size", "classes", "baseline", "total")
+COMPARED = {"size": 0.5, "classes": 0.5, "baseline": 0.05, "total": 0.5}
+"""The compared columns, each with half a unit of the paper's last printed decimal: they are
+deterministic numbers, judged by :func:`~smalltrees.evaluation.verdicts.exact_rule`."""
 VALUE_BINS = ("2", "3", "4", "5", "6", ">6")
 
 
@@ -77,13 +79,11 @@ def make_table1(rows: Mapping[str, dict], paper: pd.DataFrame, names: Mapping[st
     records = []
     for code, ours in rows.items():
         record = {"code": code, "dataset": names.get(code, code), **ours}
-        differs = []
-        for key in COMPARED:
+        for key, rounding in COMPARED.items():
             theirs = paper.at[code, key] if code in paper.index else None
             record[f"paper_{key}"] = theirs
-            if theirs is not None and not within_tolerance(ours[key], theirs):
-                differs.append(key)
-        record["differs"] = ", ".join(differs)
+            record[f"{key}_verdict"] = exact_rule(ours[key], theirs, rounding)
+        record["differs"] = ", ".join(k for k in COMPARED if record[f"{k}_verdict"] == DIFFERS)
         record["note"] = notes.get(code, "")
         records.append(record)
     return pd.DataFrame.from_records(records)
@@ -94,11 +94,12 @@ def render_table1(table: pd.DataFrame) -> str:
     shown = table.copy()
     for key in COMPARED:
         cells = []
-        for ours, theirs, differs in zip(shown[key], shown[f"paper_{key}"], shown["differs"],
-                                         strict=True):
-            cells.append(beside(str(ours), str(theirs), key in differs.split(", ")))
+        for ours, theirs, verdict in zip(shown[key], shown[f"paper_{key}"],
+                                         shown[f"{key}_verdict"], strict=True):
+            cells.append(beside(str(ours), str(theirs), verdict))
         shown[key] = cells
-    shown = shown.drop(columns=[f"paper_{k}" for k in COMPARED])
+    shown = shown.drop(columns=[f"{p}{k}{s}" for k in COMPARED
+                                for p, s in (("paper_", ""), ("", "_verdict"))])
     title = ("# Auer, Holte & Maass (1995), Table 1: datasets\n\n"
              "Each compared cell shows ours (paper); **bold** marks a difference, explained in "
              "the note column. Attributes constant on all examples are not counted.\n\n")

@@ -20,9 +20,9 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import DIFFERS, NOT_RUN, sd_rule
+from smalltrees.evaluation.verdicts import sd_rule
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.reporting.paper import beside
+from smalltrees.reporting.paper import LEGEND, beside
 
 CELLS = {
     "topdown_rounds": ("TopDown", "rounds", 1.0, "TopDown # rounds to 0 train error"),
@@ -64,9 +64,8 @@ def make_table2(trials: pd.DataFrame, problems: Mapping[str, str], paper: pd.Dat
             paper_value = printed.get((domain, cell), np.nan)
             row.update({cell: ours, f"{cell}_sd": sd, f"paper_{cell}": paper_value,
                         f"{cell}_diff": ours - paper_value})
-            row[f"{cell}_verdict"] = (
-                "" if np.isnan(paper_value) else NOT_RUN if np.isnan(ours) else
-                sd_rule(ours, paper_value, se, se, k, 0.5 * 10 ** -DECIMALS[cell]))
+            row[f"{cell}_verdict"] = sd_rule(ours, paper_value, se, se, k,
+                                             0.5 * 10 ** -DECIMALS[cell])
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -83,18 +82,18 @@ def render_table2(table: pd.DataFrame, notes: Mapping[str, str], k: float,
             ours = f"{r[cell]:.{places}f} ± {r[f'{cell}_sd']:.{places}f}"
             paper = r[f"paper_{cell}"]
             line[header] = (ours if np.isnan(paper) else
-                            beside(ours, f"{paper:.{places}f}", r[f"{cell}_verdict"] == DIFFERS))
+                            beside(ours, f"{paper:.{places}f}", r[f"{cell}_verdict"]))
         line["trials not reaching 0 train error"] = r["unreachable"]
         lines.append(line)
     out = ["# Dietterich, Kearns & Mansour (1996), Table 2: TopDown vs AdaBoost at equal "
            "rounds\n",
            "Ours ± sd over trials (paper's mean of 20 trials). TopDown: the unpruned tree grown "
            "best-first (entropy) until zero training error; AdaBoost run for the same number of "
-           "rounds per trial. Errors in %. Bold: differs by the verdict rule.\n",
+           f"rounds per trial. Errors in %. {LEGEND}.\n",
            to_markdown(pd.DataFrame(lines)), "",
            f"- Verdict rule: |ours - paper| <= {k:g} x sqrt(2) x sd / sqrt(n) + half a unit of "
            "the paper's last decimal (both numbers are means of n trials of one design); "
-           "'close' (in the scorecard) within twice that.",
+           "close within twice that.",
            f"- Decision list: {calibration}",
            "- A trial whose training set has identical x with different labels cannot reach "
            "zero training error: TopDown stops when no test separates an impure leaf, and the "

@@ -9,11 +9,14 @@ such, never as ours; our C4.5 and bagged C4.5 run on the same folds as extra col
 
 A configured IFN reproduces the paper's IFN accuracy when the two 95% intervals overlap
 (:func:`~smalltrees.evaluation.verdicts.interval_rule`); the dataset description must be equal
-(:func:`~smalltrees.evaluation.verdicts.exact_rule`).
+(:func:`~smalltrees.evaluation.verdicts.exact_rule`, column ``m_verdict``: equal counts; the
+averages at the paper's one decimal, ``not run`` when we ran only some of the paper's datasets,
+:func:`partial_average`). The scorecard reads these verdicts.
 
 CSV columns: ``code, dataset``; ``m`` and ``paper_m`` for each description ``m``; the paper's
-``paper_<method>_acc`` and ``paper_<method>_acc_pm``; per configured learner ``L``
-``accuracy[L]`` and ``accuracy_ci[L]`` (half-width); per IFN learner ``accuracy_verdict[L]``.
+``paper_<method>_acc`` and ``paper_<method>_acc_pm``; ``m_verdict`` per description ``m``;
+per configured learner ``L`` ``accuracy[L]`` and ``accuracy_ci[L]`` (half-width); per IFN
+learner ``accuracy_verdict[L]``.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import pandas as pd
 
 from smalltrees.evaluation.resampling import cv_estimates
 from smalltrees.evaluation.statistics import t_interval
-from smalltrees.evaluation.verdicts import DIFFERS, exact_rule, interval_rule
+from smalltrees.evaluation.verdicts import NOT_RUN, exact_rule, interval_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
 
@@ -66,6 +69,13 @@ def make_table3(folds: pd.DataFrame, described: Mapping[str, dict], paper: pd.Da
         rows.append(row)
     table = pd.DataFrame(rows)
     table = pd.concat([table, _mean_row(table, theirs)], ignore_index=True)
+    partial = partial_average(paper, datasets)
+    for m in DESCRIPTION:
+        table[f"{m}_verdict"] = [
+            NOT_RUN if code == MEAN and partial else
+            exact_rule(ours, paper, 0.05 if code == MEAN else 0.5)
+            for ours, paper, code in zip(table[m], table[f"paper_{m}"], table["code"],
+                                         strict=True)]
     for learner in ifn:
         table[verdict_column(learner)] = [
             interval_rule(r[accuracy_column(learner)] - r[ci_column(learner)],
@@ -75,6 +85,12 @@ def make_table3(folds: pd.DataFrame, described: Mapping[str, dict], paper: pd.Da
             if r["code"] != MEAN else ""  # the average is judged in the claims table
             for _, r in table.iterrows()]
     return table
+
+
+def partial_average(paper: pd.DataFrame, datasets: Sequence[str]) -> bool:
+    """Whether our "Average" row leaves out some of the paper's datasets: it is then not the
+    paper's average, and its verdicts are ``not run`` (a run on fewer datasets)."""
+    return bool(set(paper["code"]) - {MEAN} - set(datasets))
 
 
 def accuracy_column(learner: str) -> str:
@@ -124,8 +140,7 @@ def render_table3(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
     for _, row in table.iterrows():
         cells: dict[str, str] = {"dataset": f"{row['dataset']} ({row['code']})"}
         for m in DESCRIPTION:
-            differs = exact_rule(row[m], row[f"paper_{m}"]) == DIFFERS
-            cells[m] = beside(f"{row[m]:g}", f"{row[f'paper_{m}']:g}", differs)
+            cells[m] = beside(f"{row[m]:g}", f"{row[f'paper_{m}']:g}", row[f"{m}_verdict"])
         for method in LITERATURE:
             cells[f"{method} (quoted)"] = _pm(row[f"paper_{method}_acc"],
                                              row[f"paper_{method}_acc_pm"])
@@ -133,7 +148,7 @@ def render_table3(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
             ours = _pm(row[accuracy_column(learner)], row[ci_column(learner)])
             if learner in ifn:
                 paper = _pm(row["paper_IFN_acc"], row["paper_IFN_acc_pm"])
-                ours = beside(ours, paper, row[verdict_column(learner)] == DIFFERS)
+                ours = beside(ours, paper, row[verdict_column(learner)])
             cells[labels.get(learner, learner)] = ours
         cells["note"] = notes.get(row["code"], "")
         lines.append(cells)

@@ -10,7 +10,10 @@ copies of Domingos (1998), shown as quoted.
 Verdicts for each IFN learner: the whole-data size must equal the paper's; the stability is
 within ``tolerance`` sd of the per-run stabilities (+ rounding) of the paper's
 (:func:`~smalltrees.evaluation.verdicts.sd_rule`); the "**" marker (IFN vs CMM at 99%)
-reproduces when our test reaches the same decision.
+reproduces when our test reaches the same decision (``exact_rule`` on the yes/no marker). The
+Average row's verdicts are ``not run`` when we ran only some of the paper's datasets
+(:func:`~smalltrees.studies.last02.table3.partial_average`). The scorecard reads these
+verdicts.
 
 CSV columns: ``code, dataset``, the paper's ``paper_size_<m>``, ``paper_stab_<m>`` and
 ``paper_sig99``; per IFN learner ``output_size[L]``, ``size_verdict[L]``,
@@ -28,10 +31,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import DIFFERS, REPRODUCED, exact_rule, sd_rule
+from smalltrees.evaluation.verdicts import NOT_RUN, exact_rule, sd_rule
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.reporting.paper import beside
-from smalltrees.studies.last02.table3 import MEAN
+from smalltrees.reporting.paper import LEGEND, beside
+from smalltrees.studies.last02.table3 import MEAN, partial_average
 from smalltrees.studies.last02.turney_stability import summarise
 
 METHODS = ("CMM", "Bagging", "C45RULES", "IFN")
@@ -72,19 +75,21 @@ def make_table4(networks: Mapping[tuple[str, str], dict],
         rows.append(row)
     table = pd.DataFrame(rows)
     table = pd.concat([table, _mean_row(table, theirs)], ignore_index=True)
+    partial = partial_average(paper, datasets)
     for learner in ifn:
         size, stab = table[f"output_size[{learner}]"], table[f"stability[{learner}]"]
         table[f"size_verdict[{learner}]"] = [
+            NOT_RUN if code == MEAN and partial else
             exact_rule(ours, paper, rounding=0.5 if code != MEAN else 0.005)
             for ours, paper, code in zip(size, table["paper_size_IFN"], table["code"],
                                          strict=True)]
         table[f"stability_verdict[{learner}]"] = [
-            sd_rule(ours, paper, sd, 0.0, tolerance)
-            for ours, paper, sd in zip(stab, table["paper_stab_IFN"],
-                                       table[f"stability_sd[{learner}]"], strict=True)]
+            NOT_RUN if code == MEAN and partial else sd_rule(ours, paper, sd, 0.0, tolerance)
+            for ours, paper, sd, code in zip(stab, table["paper_stab_IFN"],
+                                             table[f"stability_sd[{learner}]"], table["code"],
+                                             strict=True)]
         table[f"sig_verdict[{learner}]"] = [
-            "" if code == MEAN else
-            REPRODUCED if bool(ours) == bool(paper) else DIFFERS
+            "" if code == MEAN else exact_rule(float(bool(ours)), float(bool(paper)), 0.0)
             for ours, paper, code in zip(table[f"sig_vs_cmm[{learner}]"], table["paper_sig99"],
                                          table["code"], strict=True)]
     return table
@@ -118,7 +123,7 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         for learner in ifn:
             cells[f"size {labels.get(learner, learner)}"] = beside(
                 f"{row[f'output_size[{learner}]']:g}", f"{row['paper_size_IFN']:g}",
-                row[f"size_verdict[{learner}]"] == DIFFERS)
+                row[f"size_verdict[{learner}]"])
         for learner in learners:
             cells[f"fold size {labels.get(learner, learner)}"] = \
                 f"{row[f'fold_size[{learner}]']:g}"
@@ -131,7 +136,7 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
             if learner in ifn:
                 paper = f"{row['paper_stab_IFN']:.1f}" + (SIGNIFICANT if row["paper_sig99"] == 1
                                                          else "")
-                text = beside(text, paper, row[f"stability_verdict[{learner}]"] == DIFFERS)
+                text = beside(text, paper, row[f"stability_verdict[{learner}]"])
             cells[f"stab {labels.get(learner, learner)}"] = text
         cells["note"] = notes.get(row["code"], "")
         lines.append(cells)
@@ -141,7 +146,7 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         "whole dataset, ours (paper's); *fold size* the mean over the cross-validation's fold "
         f"models. Stability (eq. 4, %): {design}. ‡ (the paper's `**`): significantly "
         "different from the paper's CMM stability at 1% (two-sided one-sample t-test of the "
-        "per-example agreement). **Bold**: differs from the paper's IFN value. Columns marked "
+        f"per-example agreement). In the IFN columns, {LEGEND}. Columns marked "
         "*quoted* are the paper's copies of Domingos (1998).\n\n" + to_markdown(pd.DataFrame(lines))
     )
 

@@ -1,9 +1,9 @@
 """The claims of Yildiz (2015, section V-B and the abstract), computed on our Tables II-IV.
 
-The copy of the paper has no table numbers, so the claims are what we can check. Each row says
-how we read the claim (``test``) and gives a verdict by
-:func:`~smalltrees.evaluation.verdicts.claim_rule`. The per-dataset groups are read on the
-means over the 10 folds:
+The copy of the paper has no table numbers, so the claims are what we can check. The claims,
+how we read each (``test``) and its threshold are rows of ``data/paper/yildiz15/claims.csv``;
+this module gives each id its check (:mod:`smalltrees.evaluation.claims`). The per-dataset
+groups are read on the means over the 10 folds:
 
 - *pruning hurts* (the paper's 4 discrete datasets): NoPrune's error is the lowest of the four
   and CvPrune's is higher;
@@ -21,8 +21,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from smalltrees.evaluation.claims import judge
 from smalltrees.evaluation.ranks import RankTest
-from smalltrees.evaluation.verdicts import claim_rule
 from smalltrees.studies.yildiz15.protocol import SRM
 from smalltrees.studies.yildiz15.tables import make_bound_table, make_metric_table, rank_test
 
@@ -43,14 +43,14 @@ def groups(error: pd.DataFrame, nodes: pd.DataFrame) -> dict[str, list[str]]:
 def make_claims(paper: pd.DataFrame, error: pd.DataFrame, nodes: pd.DataFrame,
                 bounds: pd.DataFrame, tests: Mapping[str, RankTest],
                 kinds: Mapping[str, str]) -> pd.DataFrame:
-    """One row per claim of ``data/paper/yildiz15/claims.csv``: ``id, claim, where, paper,
-    ours, test, verdict``."""
+    """Every claim of ``paper`` (``data/paper/yildiz15/claims.csv``, part ``tables``) judged
+    by :func:`smalltrees.evaluation.claims.judge` (columns
+    :data:`~smalltrees.evaluation.claims.RESULT`)."""
     err, size = tests["error"], tests["nodes"]
     found = groups(error, nodes)
     N = len(error)
     gaps = {m: bounds[m] - bounds[f"{m}_test_error"] for m in SRM}
     rho = {m: stats.spearmanr(bounds["S"], gaps[m]).statistic if N > 2 else np.nan for m in SRM}
-    large = {m: set(bounds.loc[gaps[m] >= gaps[m].median(), "code"]) for m in SRM}
     loose_run = [c for c in ("BU", "HE") if c in set(bounds["code"])]
 
     def ranks(test: RankTest) -> str:
@@ -61,50 +61,57 @@ def make_claims(paper: pd.DataFrame, error: pd.DataFrame, nodes: pd.DataFrame,
     def listing(codes) -> str:
         return f"{len(codes)} of {N}: " + (", ".join(codes) if codes else "none")
 
+    def one(ours: str, holds) -> list[tuple[str, str, object]]:
+        return [("", ours, holds)]
+
+    def loose(quantile: float):
+        large = {m: set(bounds.loc[gaps[m] >= gaps[m].quantile(quantile), "code"])
+                 for m in SRM}
+        return one("; ".join(f"{m}: " + ", ".join(
+            f"{c} {float(gaps[m][bounds['code'] == c].iloc[0]):.1f}" for c in loose_run)
+            for m in SRM) if loose_run else "neither BU nor HE run",
+            all(c in large[m] for m in SRM for c in loose_run) if loose_run else None)
+
     checks = {
-        "friedman_error": (f"F = {err.iman_davenport:.2f}, p = {err.p_iman_davenport:.3g} "
-                           f"(N = {N})", "Iman-Davenport p < alpha", err.rejects),
-        "nemenyi_error": (ranks(err), "the three pruned methods pairwise within the CD, each "
-                          "ranked better than NoPrune by at least the CD",
-                          not any(err.differ(a, b) for a in PRUNED for b in PRUNED)
-                          and all(err.differ(m, "NoPrune") and _better(err, m, "NoPrune")
-                                  for m in PRUNED)),
-        "friedman_nodes": (f"F = {size.iman_davenport:.2f}, p = {size.p_iman_davenport:.3g}",
-                           "Iman-Davenport p < alpha", size.rejects),
-        "nemenyi_nodes": (ranks(size), "CvPrune better than both SRM methods by the CD, the SRM "
-                          "methods within the CD of each other, both better than NoPrune by "
-                          "the CD",
-                          all(size.differ("CvPrune", m) and _better(size, "CvPrune", m)
-                              and size.differ(m, "NoPrune") and _better(size, m, "NoPrune")
-                              for m in SRM) and not size.differ(*SRM)),
-        "group_no_prune": (listing(found["hurts"]), "at least one such dataset, all discrete",
-                           bool(found["hurts"]) and all(kinds.get(c) == "discrete"
-                                                        for c in found["hurts"])),
-        "group_pruning_helps": (listing(found["helps"]),
-                                "the largest of the three groups",
-                                len(found["helps"]) > max(len(found["hurts"]),
-                                                          len(found["over"]))),
-        "group_cv_overprunes": (listing(found["over"]), "at least one such dataset",
-                                bool(found["over"])),
-        "srm_vs_cv": (ranks(err), "neither SRM method differs from CvPrune by the CD (error)",
-                      not any(err.differ(m, "CvPrune") for m in SRM)),
-        "bounds_small_loose": (
-            "; ".join(f"{m}: " + ", ".join(f"{c} {float(gaps[m][bounds['code'] == c].iloc[0]):.1f}"
-                                            for c in loose_run) for m in SRM)
-            if loose_run else "neither BU nor HE run",
-            "bound - test error of bupa and hepatitis (those run) in the upper half of datasets",
-            all(c in large[m] for m in SRM for c in loose_run) if loose_run else None),
-        "bounds_size": ("; ".join(f"{m}: Spearman rho {rho[m]:.2f}" for m in SRM),
-                        "Spearman correlation of S with bound - test error negative for both",
-                        all(rho[m] < 0 for m in SRM) if N > 2 else None),
+        "friedman_error": lambda _: one(f"F = {err.iman_davenport:.2f}, p = "
+                                        f"{err.p_iman_davenport:.3g} (N = {N})", err.rejects),
+        "nemenyi_error": lambda _: one(
+            ranks(err), not any(err.differ(a, b) for a in PRUNED for b in PRUNED)
+            and all(err.differ(m, "NoPrune") and _better(err, m, "NoPrune") for m in PRUNED)),
+        "friedman_nodes": lambda _: one(f"F = {size.iman_davenport:.2f}, p = "
+                                        f"{size.p_iman_davenport:.3g}", size.rejects),
+        "nemenyi_nodes": lambda _: one(
+            ranks(size), all(size.differ("CvPrune", m) and _better(size, "CvPrune", m)
+                             and size.differ(m, "NoPrune") and _better(size, m, "NoPrune")
+                             for m in SRM) and not size.differ(*SRM)),
+        "group_no_prune": lambda least: one(
+            listing(found["hurts"]), len(found["hurts"]) >= least
+            and all(kinds.get(c) == "discrete" for c in found["hurts"])),
+        "group_pruning_helps": lambda _: one(
+            listing(found["helps"]),
+            len(found["helps"]) > max(len(found["hurts"]), len(found["over"]))),
+        "group_cv_overprunes": lambda least: one(listing(found["over"]),
+                                                 len(found["over"]) >= least),
+        "srm_vs_cv": lambda _: one(ranks(err), not any(err.differ(m, "CvPrune") for m in SRM)),
+        "bounds_small_loose": loose,
+        "bounds_size": lambda limit: one("; ".join(f"{m}: Spearman rho {rho[m]:.2f}"
+                                                   for m in SRM),
+                                         all(rho[m] < limit for m in SRM) if N > 2 else None),
     }
-    rows = []
-    for claim in paper.to_dict("records"):
-        ours, test, holds = checks[claim["id"]]
-        rows.append({"id": claim["id"], "claim": claim["claim"], "where": claim["where"],
-                     "paper": claim["paper"], "ours": ours, "test": test,
-                     "verdict": claim_rule(None if holds is None else bool(holds))})
-    return pd.DataFrame(rows)
+    return judge(paper, checks)
+
+
+def vc_checks(vc: pd.DataFrame) -> dict:
+    """The check of the claim on Figures 10-11 (part ``vc``): the largest exact - LB over every
+    shape of the VC table, and the shapes where it exceeds the threshold."""
+    def difference(limit: float) -> list[tuple[str, str, object]]:
+        broken = vc[vc["difference"] > limit]
+        where = "; ".join(f"d = {r.d}: {r.shape} (LB {r.lb}, exact {r.exact})"
+                          for r in broken.itertuples())
+        ours = f"{int(vc['difference'].max())} over {len(vc)} shapes" + (
+            f"; above {limit:g}: {where}" if where else "")
+        return [("", ours, bool((vc["difference"] <= limit).all()))]
+    return {"vc_difference": difference}
 
 
 def _better(test: RankTest, a: str, b: str) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import claim_rule, verdict
+from smalltrees.evaluation.verdicts import claim_rule, exact_rule, worst
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
 from smalltrees.vc import enumerate_shapes, exact_vc, lb_binary
@@ -56,8 +56,8 @@ def make_vc_table(rows: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
         ours = table[where].iloc[0]
         table.loc[where, ["position", "paper_lb", "paper_exact"]] = [
             pair["position"], pair["lb"], pair["exact"]]
-        table.loc[where, "verdict_lb"] = verdict(ours["lb"], pair["lb"], rounding=0)
-        table.loc[where, "verdict_exact"] = verdict(ours["exact"], pair["exact"], rounding=0)
+        table.loc[where, "verdict_lb"] = exact_rule(ours["lb"], pair["lb"], rounding=0)
+        table.loc[where, "verdict_exact"] = exact_rule(ours["exact"], pair["exact"], rounding=0)
     return table[COLUMNS]
 
 
@@ -95,7 +95,7 @@ def render_vc_table(table: pd.DataFrame, claims: pd.DataFrame, settings: str) ->
         "shape": drawn["shape"],
         "LB - exact, ours (paper)": [
             beside(f"{r.lb} - {r.exact}", f"{r.paper_lb} - {r.paper_exact}",
-                   "differs" in (r.verdict_lb, r.verdict_exact))
+                   worst(r.verdict_lb, r.verdict_exact))
             for r in drawn.itertuples()],
         "verdict LB": drawn["verdict_lb"], "verdict exact": drawn["verdict_exact"],
         "a shape of ours with the paper's pair": [
