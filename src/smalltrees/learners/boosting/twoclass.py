@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from smalltrees.data.transform import REST
+from smalltrees.data.transform import REST, rest_labels
 from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.validation import check_labels
 
@@ -103,5 +103,5 @@ class BooleanClassifier(TreeClassifier):
         label counts as ``"rest"``."""
         labels = check_labels(y, len(X))
         if self.positive_class is not None:
-            labels = np.where(labels == self.positive_class, self.positive_class, REST)
+            labels = rest_labels(labels, self.positive_class)
         return float(np.mean(self.predict(X) == labels))
