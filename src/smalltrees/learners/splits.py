@@ -9,7 +9,8 @@ Every greedy learner reads the attributes the same way, and here is that one way
 * :func:`restrict_order`: the sorted orders of a subset of the cases, from a superset's, so
   that no node sorts again;
 * :func:`cuts`: the candidate cuts between consecutive sorted values;
-* :func:`midpoint` and :meth:`Attributes.place_threshold`: where a cut's threshold goes;
+* :func:`midpoint` and :meth:`Attributes.place_threshold`: where a cut's threshold goes (the
+  midpoint also places T1/T2's thresholds, :mod:`smalltrees.learners.optimal.estimators`);
 * :func:`category_counts`: the weight of the cases with each value of each categorical
   attribute, per class (or any other integer label), in one ``bincount``.
 
