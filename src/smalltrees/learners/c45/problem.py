@@ -31,13 +31,12 @@ class GrowingProblem:
 
     Attributes
     ----------
-    Z : ndarray of shape (n_samples, n_features)
-        Encoded attributes: floats, category codes, ``NaN`` = unknown.
+    Z, n_values : ndarray
+        The encoded attributes and their numbers of declared categories, as
+        :class:`~smalltrees.learners.splits.Attributes` takes them.
     y : ndarray of int
         Class codes into the declared class order.
     n_classes : int
-    n_values : ndarray of int
-        Number of declared categories per attribute, 0 for continuous attributes.
     criterion : Criterion
     min_cases : float
         Minimum weight of at least two branches of a split.
