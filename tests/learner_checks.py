@@ -1,8 +1,11 @@
 """What the learner tests share: a fresh learner of each registered class, quick to fit, and the
 number of training errors a fitted learner reports about itself (to compare with its own
-predictions on the training data, issue 21 item 1)."""
+predictions on the training data, issue 21 item 1), and a time limit around a fit."""
 
 from __future__ import annotations
+
+import signal
+from contextlib import contextmanager
 
 import numpy as np
 import pandas as pd
@@ -18,6 +21,22 @@ NAMES = sorted(LEARNER_CLASSES)
 
 QUICK = {"Bagging": {"n_estimators": 5}, "AdaBoost": {"n_rounds": 10}}
 """Smaller ensembles than the defaults, for test time; every other learner as constructed."""
+
+
+@contextmanager
+def time_limit(seconds: float):
+    """Raise ``TimeoutError`` if the block runs longer than ``seconds``: a hang fails the case
+    instead of the test run (the learners loop in Python, so the alarm interrupts them)."""
+    def expire(signum, frame):
+        raise TimeoutError(f"no answer within {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def make(name: str):

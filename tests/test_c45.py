@@ -7,15 +7,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smalltrees import C45
-from smalltrees.learners.c45.grow import (
-    GrowingProblem,
+from smalltrees.learners.c45.grow import choose_test
+from smalltrees.learners.c45.problem import GrowingProblem
+from smalltrees.learners.c45.proposals import (
     Proposals,
-    _restrict_order,
-    choose_test,
     continuous_proposals,
     min_split_weight,
     propose,
-    sorted_positions,
 )
 from smalltrees.learners.c45.prune import (
     Pruner,
@@ -27,6 +25,7 @@ from smalltrees.learners.c45.prune import (
 from smalltrees.learners.c45.tree import Node, first_max, route
 from smalltrees.learners.criteria import entropy, get_criterion, split_info
 from smalltrees.learners.encoding import Schema
+from smalltrees.learners.splits import restrict_order
 
 # Quinlan (1993), ch. 2, Figure 2-1: the golf data, 14 cases.
 GOLF = [
@@ -577,9 +576,9 @@ def test_orders_carried_down_equal_a_fresh_sort(data, positions_seed):
     rows = np.arange(len(X))
     keep = np.random.default_rng(positions_seed).random(len(X)) < 0.6
     positions = np.flatnonzero(keep)
-    restricted = _restrict_order(sorted_positions(p, rows), positions, len(X))
-    fresh = sorted_positions(p, rows[positions])
-    sub = p.columns[:, positions]
+    restricted = restrict_order(p.attributes.sorted_positions(rows), positions, len(X))
+    fresh = p.attributes.sorted_positions(rows[positions])
+    sub = p.attributes.columns[:, positions]
     assert np.array_equal(np.take_along_axis(sub, restricted, axis=1),
                           np.take_along_axis(sub, fresh, axis=1), equal_nan=True)
 

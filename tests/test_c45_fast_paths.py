@@ -5,7 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smalltrees.learners.c45 import grow as grow_module
-from smalltrees.learners.c45.grow import GrowingProblem, NodeCases, grow, propose, propose_at
+from smalltrees.learners.c45.grow import grow
+from smalltrees.learners.c45.problem import GrowingProblem
+from smalltrees.learners.c45.proposals import NodeCases, propose, propose_at
 from smalltrees.learners.c45.prune import _total
 from smalltrees.learners.c45.tree import Node, branch_of, iter_nodes, route, split_positions
 from smalltrees.learners.criteria import entropy, get_criterion

@@ -1,5 +1,7 @@
 """ID3 (CS181 lecture 6) with midpoint cuts: the grower of Yildiz (2015)."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -75,6 +77,16 @@ def test_continuous_cut_at_the_midpoint_and_missing_values_take_the_training_mea
     assert model.tree_.threshold[0] == pytest.approx((2.0 + 3.75) / 2)
     assert model.predict(pd.DataFrame({"x": [np.nan, 2.8, 2.9]})).tolist() == ["b", "a", "b"]
 
+
+
+def test_the_training_mean_of_huge_values_is_finite():
+    # the sum 1.7e308 + 1.5e308 overflows; the mean (the fill of the missing value) does not
+    X = pd.DataFrame({"x": [1.7e308, 1.5e308, -1e308, np.nan]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow warning either
+        model = ID3().fit(X, ["a", "a", "b", "a"])
+    assert model.fill_[0] == pytest.approx(1.7e308 / 3 + 1.5e308 / 3 - 1e308 / 3)
+    assert model.predict(X).tolist() == ["a", "a", "b", "a"]
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(5, 60), st.booleans())

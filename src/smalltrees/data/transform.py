@@ -8,10 +8,27 @@ serves several problems (ISOLET 'E' and ISOLET 'P') without being parsed twice.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 REST = "rest"
 """The label of every example not of the positive class."""
+
+
+def rest_labels(labels, positive) -> np.ndarray:
+    """``positive`` where a label equals it, :data:`REST` elsewhere (an object array): the one
+    relabelling of one class against the rest, for the studies' data (:func:`one_vs_rest`)
+    and the two-class learners' ``positive_class``.
+
+    Examples
+    --------
+    >>> rest_labels([1, 2, 1], 1).tolist()
+    [1, 'rest', 1]
+    """
+    labels = np.asarray(labels, dtype=object)
+    found = np.full(labels.shape, REST, dtype=object)
+    found[labels == positive] = positive
+    return found
 
 
 def one_vs_rest(y: pd.Series, positive: str, where: str) -> pd.Series:
@@ -29,5 +46,5 @@ def one_vs_rest(y: pd.Series, positive: str, where: str) -> pd.Series:
         raise ValueError(f"{where}: {positive!r} is the only class; nothing to discriminate")
     if positive == REST:
         raise ValueError(f"{where}: a positive class named {REST!r} would merge with the rest")
-    labels = y.astype(str).where(y.astype(str) == positive, REST)
-    return labels.rename(y.name)
+    return pd.Series(rest_labels(y.astype(str).to_numpy(), positive), index=y.index,
+                     name=y.name)

@@ -33,13 +33,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from smalltrees.learners.boosting.sweep import (
-    Attributes,
-    category_weights,
-    cut_threshold,
-    cut_weights,
-)
+from smalltrees.learners.boosting.sweep import category_weights, cut_threshold, cut_weights
 from smalltrees.learners.boosting.twoclass import BooleanClassifier
+from smalltrees.learners.splits import Attributes
 from smalltrees.learners.validation import is_count
 
 HISTORY_COLUMNS = ("round", "attribute", "test", "labels", "eps", "advantage", "train_error")
@@ -234,7 +230,7 @@ class Vote:
 class StumpSearch:
     """The minimum-weighted-error test of the family, for any weights of the training cases.
 
-    The continuous attributes are sorted once (:class:`~.sweep.Attributes`);
+    The continuous attributes are sorted once (:class:`~smalltrees.learners.splits.Attributes`);
     each call accumulates the weights along the
     sorted orders (:func:`~.sweep.cut_weights`) and takes, for every cut,
     the error of the better labelling of each side, ``min(P_left, N_left) + min(P_right,
@@ -261,7 +257,7 @@ class StumpSearch:
                 errors[j] = error[a, first[a]]
                 where[j] = (a, int(first[a]), cuts)
         if A.categorical.size:
-            pos, neg = category_weights(A.codes, A.width, positive, negative)
+            pos, neg = category_weights(A, np.arange(self.f.size), self.f, weights)
             for c, j in enumerate(A.categorical.tolist()):
                 if np.count_nonzero(pos[c] + neg[c] > 0) >= 2:
                     errors[j] = np.minimum(pos[c], neg[c]).sum()

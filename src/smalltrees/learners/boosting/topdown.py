@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.learners.base import leaf_distributions
-from smalltrees.learners.boosting.sweep import Attributes
 from smalltrees.learners.boosting.topdown_grow import IMPURITIES, Problem, Tree, grow
 from smalltrees.learners.boosting.twoclass import BooleanClassifier
+from smalltrees.learners.splits import Attributes
 from smalltrees.learners.validation import is_count
 
 HISTORY_COLUMNS = ("round", "attribute", "test", "w", "q", "gain", "advantage", "train_error",

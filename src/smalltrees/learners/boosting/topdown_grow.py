@@ -26,18 +26,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from smalltrees.learners.boosting.sweep import (
-    Attributes,
-    category_weights,
-    cut_threshold,
-    cut_weights,
-    sorted_cases,
-)
+from smalltrees.learners.boosting.sweep import category_weights, cut_threshold, cut_weights
 from smalltrees.learners.boosting.twoclass import split_advantage
-from smalltrees.learners.criteria import EPS, entropy, kearns_mansour
+from smalltrees.learners.criteria import CRITERIA, EPS
+from smalltrees.learners.splits import Attributes, restrict_order
 
-IMPURITIES = {"entropy": entropy, "G": kearns_mansour}
-"""The criteria of TopDown_F: H (eq. 1, bits) and DKM's G (eq. 5)."""
+IMPURITIES = {"entropy": CRITERIA["gain"].impurity, "G": CRITERIA["G"].impurity}
+"""The impurities of TopDown_F's criteria, by the names of its ``criterion`` parameter: H
+(eq. 1, bits: the information gain of the criteria registry) and DKM's G (eq. 5)."""
 
 
 @dataclass
@@ -108,9 +104,7 @@ def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
     best: Candidate | None = None
     found = {}
     if A.continuous.size and n > 1:
-        members = np.zeros(problem.f.size, dtype=bool)
-        members[rows] = True
-        cases = sorted_cases(A.order, members)
+        cases = rows[restrict_order(A.order, rows, problem.f.size)]
         cuts = cut_weights(A, cases, problem.positive, problem.negative)
         left = np.stack([cuts.positives, cuts.negatives])
         right = np.array([P, n - P], dtype=float)[:, None, None] - left
@@ -122,8 +116,7 @@ def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
             if np.isfinite(top[a]):
                 found[j] = ("cut", gain[a, first[a]], (cases, a, int(first[a])))
     if A.categorical.size:
-        pos, neg = category_weights(A.codes[rows], A.width, problem.positive[rows],
-                                    problem.negative[rows])
+        pos, neg = category_weights(A, rows, problem.f[rows])
         branches = np.stack([pos, neg])
         gain = (node - problem.impurity(branches, axis=0).sum(axis=1)) / n
         separates = np.count_nonzero(pos + neg > 0, axis=1) >= 2

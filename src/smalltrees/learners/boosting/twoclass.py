@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from smalltrees.data.transform import REST
+from smalltrees.data.transform import REST, rest_labels
 from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.validation import check_labels
 
@@ -109,5 +109,5 @@ class BooleanClassifier(TreeClassifier):
         predicted = self.predict(X)
         labels = check_labels(y, len(predicted))
         if self.positive_class is not None:
-            labels = np.where(labels == self.positive_class, self.positive_class, REST)
+            labels = rest_labels(labels, self.positive_class)
         return float(np.mean(predicted == labels))

@@ -22,7 +22,8 @@ import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.c45.complexity import tree_complexity
-from smalltrees.learners.c45.grow import GrowingProblem, grow
+from smalltrees.learners.c45.grow import grow
+from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
 from smalltrees.learners.c45.tree import Node, descend, first_max, iter_nodes
 from smalltrees.learners.criteria import EPS, get_criterion

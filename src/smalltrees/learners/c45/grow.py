@@ -25,183 +25,16 @@ branch weight, the 1e-5 cut spacing, the placement of thresholds).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-
 import numpy as np
 
-from smalltrees.learners.c45.proposals import (  # noqa: F401 (re-exported)
-    CUT_SPACING,
-    MAX_MIN_SPLIT,
-    NodeCases,
-    Proposals,
-    continuous_proposals,
-    gain_numerator,
-    min_split_weight,
-    propose,
-    propose_at,
-    sorted_positions,
-)
+from smalltrees.learners.c45.problem import GrowingProblem
+from smalltrees.learners.c45.proposals import NodeCases, Proposals, propose_at
 from smalltrees.learners.c45.tree import Node, branch_of, class_weights, split_positions
-from smalltrees.learners.criteria import EPS, Criterion, entropy, xlog2x
+from smalltrees.learners.criteria import EPS
+from smalltrees.learners.splits import restrict_order
 
 #: Slack of the average-gain filter (C4.5 and J48).
 AVERAGE_GAIN_SLACK = 1e-3
-#: Up to this many class weights in all, :meth:`GrowingProblem.impurities` lays them end to end.
-ONE_PASS_LIMIT = 20_000
-
-
-@dataclass(frozen=True)
-class GrowingProblem:
-    """Everything tree growing needs to know about the training set.
-
-    The per-fit views of the data that growing reuses at every node (the continuous columns
-    laid out by attribute, the bins of the categorical values, the sorted training values)
-    are computed once, on first use.
-
-    Attributes
-    ----------
-    Z : ndarray of shape (n_samples, n_features)
-        Encoded attributes: floats, category codes, ``NaN`` = unknown.
-    y : ndarray of int
-        Class codes into the declared class order.
-    n_classes : int
-    n_values : ndarray of int
-        Number of declared categories per attribute, 0 for continuous attributes.
-    criterion : Criterion
-    min_cases : float
-        Minimum weight of at least two branches of a split.
-    mdl_correction : bool
-    cut_by_merit : bool
-        Choose a continuous attribute's cut by the criterion's merit (gain ratio), as the
-        releases before 8 did, instead of by gain (Release 8).
-    """
-
-    Z: np.ndarray
-    y: np.ndarray
-    n_classes: int
-    n_values: np.ndarray
-    criterion: Criterion
-    min_cases: float
-    mdl_correction: bool
-    cut_by_merit: bool = False
-
-    @cached_property
-    def continuous(self) -> np.ndarray:
-        """Indices of the continuous attributes."""
-        return np.flatnonzero(self.n_values == 0)
-
-    @cached_property
-    def categorical(self) -> np.ndarray:
-        """Indices of the categorical attributes."""
-        return np.flatnonzero(self.n_values > 0)
-
-    @cached_property
-    def in_average(self) -> np.ndarray:
-        """Which attributes count in the average gain.
-
-        As in C4.5, categorical attributes with at least ``0.3 * n_samples`` values are left
-        out of the average, unless every attribute is such an attribute.
-        """
-        many = (self.n_values > 0) & (self.n_values >= 0.3 * self.Z.shape[0])
-        return np.ones_like(many) if many.all() else ~many
-
-    @cached_property
-    def columns(self) -> np.ndarray:
-        """The continuous attributes, one row per attribute (contiguous for gathering)."""
-        return np.ascontiguousarray(self.Z[:, self.continuous].T)
-
-    @cached_property
-    def column_index(self) -> np.ndarray:
-        """``(n_continuous, 1)``: row of each continuous attribute in :attr:`columns`."""
-        return np.arange(self.continuous.size)[:, None]
-
-    @cached_property
-    def cut_index(self) -> np.ndarray:
-        """``0, ..., n_samples - 1``: the cuts after each run of a node's sorted values."""
-        return np.arange(self.Z.shape[0])
-
-    @cached_property
-    def continuous_missing(self) -> bool:
-        """True if a continuous attribute has an unknown value in the training set."""
-        return bool(np.isnan(self.columns).any())
-
-    @cached_property
-    def max_values(self) -> int:
-        """Largest number of declared categories of a categorical attribute (at least 1)."""
-        return int(max(self.n_values.max(initial=0), 1))
-
-    @cached_property
-    def category_cells(self) -> np.ndarray:
-        """``(n_samples, n_categorical)``: each case's (attribute, value) cell.
-
-        Cell ``t * max_values + v`` is value code ``v`` of the ``t``-th categorical attribute;
-        an unknown value goes to the extra cell ``n_categorical * max_values``, discarded.
-        """
-        codes = self.Z[:, self.categorical]
-        cells = np.arange(self.categorical.size) * self.max_values + np.nan_to_num(codes, nan=0)
-        trash = self.categorical.size * self.max_values
-        return np.where(np.isnan(codes), trash, cells).astype(np.int64)
-
-    @cached_property
-    def entropy_table(self) -> np.ndarray | None:
-        """``xlog2x(0), ..., xlog2x(n_samples)`` if the criterion's impurity is the entropy.
-
-        Class weights are whole numbers up to ``n_samples`` while every case weighs 1 (no
-        unknown value has split a case yet), and then the entropy's ``w log2 w`` terms are
-        looked up instead of computed (:meth:`impurity`).
-        """
-        if self.criterion.impurity is not entropy:
-            return None
-        return xlog2x(np.arange(self.Z.shape[0] + 1, dtype=float))
-
-    def whole_weights(self, weights: np.ndarray) -> bool:
-        """True if every case weighs 1 and there are no more cases than training cases."""
-        return weights.size <= self.Z.shape[0] and bool((weights == 1.0).all())
-
-    def impurity(self, counts: np.ndarray, whole: bool) -> np.ndarray:
-        """The criterion's impurity of class weights, classes on the first axis.
-
-        ``whole``: :meth:`whole_weights` of the cases, so the class weights are whole
-        numbers, at most ``n_samples``.
-        """
-        table = self.entropy_table
-        if table is None or not whole:
-            return self.criterion.impurity(counts, axis=0)
-        counts = counts.astype(np.intp)
-        return table[counts.sum(axis=0)] - table[counts].sum(axis=0)
-
-    def impurities(self, *counts: np.ndarray, whole: bool) -> list[np.ndarray]:
-        """:meth:`impurity` of each of several class-weight arrays, in one pass.
-
-        For the entropy of fractional weights all ``w log2 w`` terms are computed by one
-        :func:`~smalltrees.learners.criteria.xlog2x` call on the arrays laid end to end
-        (elementwise, so the same values as :func:`~smalltrees.learners.criteria.entropy`
-        gives array by array, summed the same way), not a dozen calls on small arrays. Arrays
-        of more than :data:`ONE_PASS_LIMIT` weights in all are taken one by one, which is then
-        faster.
-        """
-        if (self.entropy_table is None or whole
-                or sum(part.size for part in counts) > ONE_PASS_LIMIT):
-            return [self.impurity(part, whole) for part in counts]
-        totals = [part.sum(axis=0) for part in counts]
-        pieces = [piece.ravel() for total, part in zip(totals, counts, strict=True)
-                  for piece in (total, part)]
-        terms = xlog2x(np.concatenate(pieces))
-        found, start = [], 0
-        for total, part in zip(totals, counts, strict=True):
-            middle, end = start + total.size, start + total.size + part.size
-            found.append(terms[start:middle].reshape(total.shape)
-                         - terms[middle:end].reshape(part.shape).sum(axis=0))
-            start = end
-        return found
-
-    @cached_property
-    def training_values(self) -> dict[int, np.ndarray]:
-        """Sorted distinct known training values of each continuous attribute."""
-        return {int(j): np.unique(column[~np.isnan(column)])
-                for j, column in zip(self.continuous, self.columns, strict=True)}
-
 
 
 def choose_test(
@@ -266,13 +99,13 @@ def grow(problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray) -> Node
     few passes over their cases laid end to end (:func:`batches`, :func:`choose_tests`),
     not in a few dozen array operations per node. The cases are sorted by each continuous
     attribute once; a node passes its sorted orders on to its branches, restricted to the
-    branch's cases (:func:`_restrict_order`). Each node's test is the one it would get
-    grown alone, so the order in which nodes grow does not matter.
+    branch's cases (:func:`~smalltrees.learners.splits.restrict_order`). Each node's test
+    is the one it would get grown alone, so the order in which nodes grow does not matter.
     """
     root = Node(class_weights(problem.y[rows], weights, problem.n_classes), rows=rows,
                 weights=weights)
     level = [] if is_too_small_or_pure(problem, root.dist) else [
-        (root, lambda: sorted_positions(problem, rows))]
+        (root, lambda: problem.attributes.sorted_positions(rows))]
     while level:
         growing, level = [(node, order()) for node, order in level], []
         for batch in batches(problem, growing):
@@ -296,7 +129,7 @@ def batches(problem: GrowingProblem, growing: list[tuple[Node, np.ndarray]]
     the table of terms is made by the same function.
     """
     found, batch, cases = [], [], 0
-    width = problem.n_classes * problem.continuous.size
+    width = problem.n_classes * problem.attributes.continuous.size
     for item in sorted(growing, key=lambda item: item[0].rows.size):
         size = item[0].rows.size
         if batch and width * ((len(batch) + 1) * size - cases - size) > PADDING_BUDGET:
@@ -315,7 +148,7 @@ def _split(problem: GrowingProblem, node: Node, test: tuple[int, float], order: 
     n_branches = int(problem.n_values[node.feature])
     if not n_branches:
         n_branches = 2
-        node.threshold = place_threshold(problem.training_values[node.feature], node.threshold)
+        node.threshold = problem.attributes.place_threshold(node.feature, node.threshold)
     rows = node.rows
     branch = branch_of(node, problem.Z[rows, node.feature])
     parts = split_positions(branch, node.weights, n_branches)
@@ -329,7 +162,7 @@ def _split(problem: GrowingProblem, node: Node, test: tuple[int, float], order: 
         node.children.append(child)
         if further:
             branches.append(
-                (child, lambda positions=positions: _restrict_order(order, positions, rows.size)))
+                (child, lambda positions=positions: restrict_order(order, positions, rows.size)))
     return branches
 
 
@@ -353,21 +186,3 @@ def _branch_class_weights(problem: GrowingProblem, rows: np.ndarray, weights: np
         weights = np.concatenate([part_weights for _, part_weights in parts])
     return np.bincount(cells, weights=weights, minlength=n_branches * n_classes).reshape(
         n_branches, n_classes)
-
-
-def _restrict_order(order: np.ndarray, positions: np.ndarray, n: int) -> np.ndarray:
-    """Sorted orders of the cases at ``positions`` (of ``n`` cases sorted as ``order``)."""
-    renumber = np.full(n, -1)
-    renumber[positions] = np.arange(positions.size)
-    kept = renumber[order]
-    return kept[kept >= 0].reshape(order.shape[0], positions.size)
-
-
-def place_threshold(training_values: np.ndarray, cut: float) -> float:
-    """Move a cut to the largest training value not above it (J48's ``setSplitPoint``).
-
-    ``training_values`` are the sorted known values of all training cases, not only those at
-    the node, so the threshold printed is a value that occurs in the data (Quinlan 1993,
-    ch. 2).
-    """
-    return float(training_values[np.searchsorted(training_values, cut + EPS) - 1])

@@ -8,7 +8,7 @@ weights of all cuts of all continuous attributes come from one ``bincount`` over
 attribute, node, run of tied values), those of all categorical attributes from one
 ``bincount`` over (class, node, attribute, value). While every case weighs 1 the class
 weights are whole numbers: they are counted without weights and the entropy's ``w log2 w``
-terms are looked up (:meth:`~smalltrees.learners.c45.grow.GrowingProblem.impurity`), with
+terms are looked up (:meth:`~smalltrees.learners.c45.problem.GrowingProblem.impurity`), with
 the same values.
 
 References
@@ -22,17 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.criteria import EPS, split_info, xlog2x
+from smalltrees.learners.splits import category_counts, cuts, midpoint
 
-if TYPE_CHECKING:
-    from smalltrees.learners.c45.grow import GrowingProblem
-
-#: Consecutive sorted values closer than this are not separated by a cut (Weka's C45Split).
-CUT_SPACING = 1e-5
 #: Upper bound of the minimum branch weight of a continuous split (C4.5 and J48).
 MAX_MIN_SPLIT = 25.0
 
@@ -66,12 +62,6 @@ def gain_numerator(gain: np.ndarray) -> np.ndarray:
     return np.where(np.abs(gain) < EPS, 0.0, gain)
 
 
-def sorted_positions(problem: GrowingProblem, rows: np.ndarray) -> np.ndarray:
-    """``(n_continuous, len(rows))``: positions into ``rows`` sorted by each continuous
-    attribute, unknown values last (sorting is done once per fit; see :func:`grow`)."""
-    return np.argsort(problem.columns[:, rows], axis=1, kind="stable")
-
-
 @dataclass(frozen=True)
 class NodeCases:
     """The weighted cases of several nodes laid end to end, to propose tests at all at once.
@@ -89,10 +79,10 @@ class NodeCases:
     totals : ndarray of shape (n_nodes,)
         Total weight of each node.
     orders : ndarray of int, shape (n_continuous, n_cases)
-        Each node's cases sorted by each continuous attribute (:func:`sorted_positions`), as
-        positions into ``rows``, node after node.
+        Each node's cases sorted by each continuous attribute, as positions into ``rows``
+        (:meth:`~smalltrees.learners.splits.Attributes.sorted_positions`), node after node.
     whole : bool
-        Every case weighs 1 (:meth:`~smalltrees.learners.c45.grow.GrowingProblem.whole_weights`
+        Every case weighs 1 (:meth:`~smalltrees.learners.c45.problem.GrowingProblem.whole_weights`
         of every node): class weights are counted as integers.
     """
 
@@ -110,7 +100,7 @@ class NodeCases:
         sorted here); ``whole`` is computed if not given."""
         sizes = np.array([rows.size for rows, *_ in nodes])
         starts = np.cumsum(sizes) - sizes
-        orders = [sorted_positions(problem, rows) if order is None else order
+        orders = [problem.attributes.sorted_positions(rows) if order is None else order
                   for rows, _, _, order in nodes]
         if whole is None:
             whole = all(problem.whole_weights(weights) for _, weights, _, _ in nodes)
@@ -143,27 +133,29 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
 
     Arrays of shape ``(n_nodes, n_continuous)``. Each node's cases are taken in the order of
     its ``orders``. A cut lies between consecutive known values differing by more than
-    :data:`CUT_SPACING`, so a node's cases fall into runs of values no cut separates; the
-    class weights of the runs (one ``bincount`` over class, attribute, node and run),
-    accumulated, give the two branches of every cut. A cut is admissible if both branches
-    weigh at least :func:`min_split_weight`. The gain of a cut is scaled by the known fraction
-    ``F`` (Quinlan 1993, ch. 3); the best cut's gain is then reduced by
-    ``log2(n_admissible) / total`` if the MDL correction is on (Quinlan 1996, where
-    ``n_admissible`` is written ``N - 1``). Nodes with fewer runs than others get empty runs
-    at the end, which add zeros to the accumulated weights and give no admissible cut.
+    :data:`~smalltrees.learners.splits.CUT_SPACING` (:func:`~smalltrees.learners.splits.cuts`),
+    so a node's cases fall into runs of values no cut separates; the class weights of the runs
+    (one ``bincount`` over class, attribute, node and run), accumulated, give the two branches
+    of every cut. A cut is admissible if both branches weigh at least
+    :func:`min_split_weight`. The gain of a cut is scaled by the known fraction ``F`` (Quinlan
+    1993, ch. 3); the best cut's gain is then reduced by ``log2(n_admissible) / total`` if the
+    MDL correction is on (Quinlan 1996, where ``n_admissible`` is written ``N - 1``). Nodes
+    with fewer runs than others get empty runs at the end, which add zeros to the accumulated
+    weights and give no admissible cut.
     """
-    n_columns, n_classes, n_nodes = problem.continuous.size, problem.n_classes, nodes.sizes.size
+    attributes = problem.attributes
+    n_columns, n_classes, n_nodes = attributes.continuous.size, problem.n_classes, nodes.sizes.size
     if not n_columns:
         return _no_proposals((n_nodes, 0))
     sorted_rows = nodes.rows[nodes.orders]
-    values = problem.columns[problem.column_index, sorted_rows]
+    values = attributes.sorted_values(sorted_rows)
     run = _runs(values, nodes)
     last_run = run[:, nodes.starts + nodes.sizes - 1]
     n_runs = int(last_run.max()) + 1
     if n_runs < 2:
         return _no_proposals((n_nodes, n_columns))
     # class weights of every (class, attribute, node, run), accumulated over the runs
-    bins = ((problem.y[sorted_rows] * n_columns + problem.column_index) * n_nodes
+    bins = ((problem.y[sorted_rows] * n_columns + attributes.column_index) * n_nodes
             + nodes.node) * n_runs + run
     known = ~np.isnan(values) if problem.continuous_missing else None
     size = n_classes * n_columns * n_nodes * n_runs
@@ -203,7 +195,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     best = np.argmax(ranking >= ranking.max(axis=2, keepdims=True) - EPS, axis=2)
 
     charge = np.log2(np.maximum(n_cuts, 1)) / nodes.totals if problem.mdl_correction else 0.0
-    at_best = (problem.column_index, np.arange(n_nodes), best)  # each attribute's best cut
+    at_best = (attributes.column_index, np.arange(n_nodes), best)  # each attribute's best cut
     corrected = gain[at_best] - charge
     n_known = nodes.sizes if known is None else np.add.reduceat(known, nodes.starts, axis=1)
     valid = ((n_known >= 2 * min_split[..., 0] - EPS) & (n_cuts > 0)
@@ -221,7 +213,7 @@ def _runs(values: np.ndarray, nodes: NodeCases) -> np.ndarray:
     ``a``, counted from the node's first case (unknown values join the last run: a comparison
     with NaN is false)."""
     breaks = np.zeros(values.shape, dtype=np.int64)
-    np.cumsum(values[:, :-1] + CUT_SPACING < values[:, 1:], axis=1, out=breaks[:, 1:])
+    np.cumsum(cuts(values), axis=1, out=breaks[:, 1:])
     if nodes.sizes.size == 1:
         return breaks
     return breaks - np.repeat(breaks[:, nodes.starts], nodes.sizes, axis=1)
@@ -230,13 +222,12 @@ def _runs(values: np.ndarray, nodes: NodeCases) -> np.ndarray:
 def _midpoints(problem: GrowingProblem, values: np.ndarray, run: np.ndarray, best: np.ndarray,
                nodes: NodeCases) -> np.ndarray:
     """Midpoint of the values either side of each best cut (the lower value if the midpoint
-    rounds to the upper one); meaningless where no cut is admissible."""
+    rounds to the upper one: :func:`~smalltrees.learners.splits.midpoint`); meaningless
+    where no cut is admissible."""
     below = np.add.reduceat(run <= np.repeat(best, nodes.sizes, axis=1), nodes.starts, axis=1)
     above = np.minimum(nodes.starts + below, nodes.starts + nodes.sizes - 1)  # first case above
-    low = values[problem.column_index, np.maximum(above - 1, 0)]
-    high = values[problem.column_index, above]
-    cut = (low + high) / 2
-    return np.where(cut == high, low, cut)
+    column_index = problem.attributes.column_index
+    return midpoint(values[column_index, np.maximum(above - 1, 0)], values[column_index, above])
 
 
 def continuous_proposals(
@@ -245,11 +236,11 @@ def continuous_proposals(
 ) -> Proposals:
     """Best threshold of every continuous attribute at one node (:func:`continuous_proposals_at`).
 
-    ``order``: the cases sorted by each attribute (:func:`sorted_positions`, computed if not
+    ``order``: the cases sorted by each attribute (``sorted_positions``, computed if not
     given); ``whole``: whether every case weighs 1 (computed if not given).
     """
     if rows.size < 2:
-        return _no_proposals(problem.continuous.size)
+        return _no_proposals(problem.attributes.continuous.size)
     nodes = NodeCases.of(problem, [(rows, weights, total, order)], whole)
     return _first(continuous_proposals_at(problem, nodes))
 
@@ -279,23 +270,16 @@ def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propo
     """Tests of all categorical attributes at several nodes: one branch per declared value.
 
     Arrays of shape ``(n_nodes, n_categorical)``. The class weights of every (node,
-    attribute, value) cell come from one ``bincount`` over
-    :attr:`GrowingProblem.category_cells` (counted as integers when every case weighs 1). A
-    test is valid if at least two branches weigh ``min_cases`` or more (Quinlan 1993, ch. 2).
+    attribute, value) cell come from one ``bincount``
+    (:func:`~smalltrees.learners.splits.category_counts` with the class and the node as the
+    label; counted as integers when every case weighs 1). A test is valid if at least two
+    branches weigh ``min_cases`` or more (Quinlan 1993, ch. 2).
     """
-    n_columns, n_values, n_classes = problem.categorical.size, problem.max_values, \
-        problem.n_classes
-    n_nodes = nodes.sizes.size
-    cells = n_columns * n_values + 1  # the last cell takes unknown values
-    bins = ((problem.y[nodes.rows] * n_nodes + nodes.node)[:, None] * cells
-            + problem.category_cells[nodes.rows]).ravel()
-    size = n_classes * n_nodes * cells
-    if nodes.whole:
-        counts = np.bincount(bins, minlength=size)
-    else:
-        counts = np.bincount(bins, weights=np.repeat(nodes.weights, n_columns), minlength=size)
-    counts = counts.reshape(n_classes, n_nodes, cells)[:, :, :-1].reshape(
-        n_classes, n_nodes, n_columns, n_values)
+    n_classes, n_nodes = problem.n_classes, nodes.sizes.size
+    labels = problem.y[nodes.rows] * n_nodes + nodes.node
+    counts = category_counts(problem.attributes, nodes.rows, labels, n_classes * n_nodes,
+                             None if nodes.whole else nodes.weights)
+    counts = counts.reshape(n_classes, n_nodes, *counts.shape[1:])
     branches = counts.sum(axis=0)
     valid = np.count_nonzero(branches > problem.min_cases - EPS, axis=2) >= 2
     known_weight = branches.sum(axis=2)
@@ -315,14 +299,15 @@ def propose_at(problem: GrowingProblem, nodes: NodeCases) -> Proposals:
 
     Arrays of shape ``(n_nodes, n_features)``.
     """
-    if not problem.categorical.size:
+    attributes = problem.attributes
+    if not attributes.categorical.size:
         return continuous_proposals_at(problem, nodes)
-    if not problem.continuous.size:
+    if not attributes.continuous.size:
         return categorical_proposals_at(problem, nodes)
     shape = (nodes.sizes.size, problem.n_values.size)
     found = Proposals(np.zeros(shape, bool), *(np.full(shape, np.nan) for _ in range(3)))
-    for columns, part in [(problem.continuous, continuous_proposals_at(problem, nodes)),
-                          (problem.categorical, categorical_proposals_at(problem, nodes))]:
+    for columns, part in [(attributes.continuous, continuous_proposals_at(problem, nodes)),
+                          (attributes.categorical, categorical_proposals_at(problem, nodes))]:
         for name in ("valid", "gain", "merit", "cut"):
             getattr(found, name)[:, columns] = getattr(part, name)
     return found

@@ -123,5 +123,20 @@ def _fill_values(Z: np.ndarray, n_values: np.ndarray) -> np.ndarray:
         known = Z[~np.isnan(Z[:, j]), j]
         if not known.size:
             continue
-        fill[j] = np.argmax(np.bincount(known.astype(np.int64), minlength=k)) if k else known.mean()
+        fill[j] = np.argmax(np.bincount(known.astype(np.int64), minlength=k)) if k else _mean(known)
     return fill
+
+
+def _mean(values: np.ndarray) -> float:
+    """The mean of finite ``values``, finite too: where their sum overflows (values near
+    ``1e308``), the mean of the values scaled down by a power of two (exactly), scaled back.
+
+    >>> _mean(np.array([1.0, 2.0])), _mean(np.array([1.7e308, 1.5e308]))
+    (1.5, 1.6e+308)
+    """
+    with np.errstate(over="ignore"):
+        mean = values.mean()
+    if np.isfinite(mean):
+        return float(mean)
+    exponent = np.frexp(np.abs(values).max())[1]
+    return float(np.ldexp(np.ldexp(values, -exponent).mean(), exponent))

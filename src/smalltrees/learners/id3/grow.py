@@ -30,6 +30,7 @@ import numpy as np
 
 from smalltrees.learners.criteria import entropy
 from smalltrees.learners.id3.tree import FlatTree
+from smalltrees.learners.splits import Attributes, category_counts, cuts, midpoint, restrict_order
 
 #: Gains (bits per example) at most this are 0: the node stops (lecture, section 6).
 GAIN_TOLERANCE = 1e-12
@@ -39,10 +40,11 @@ def grow(Z: np.ndarray, y: np.ndarray, n_classes: int, n_values: np.ndarray) -> 
     """Grow an ID3 tree on the encoded matrix ``Z`` (no missing values) and class codes ``y``.
 
     ``n_values`` gives each attribute's number of declared categories, 0 for a continuous one.
+    The continuous attributes are sorted once; a node hands its cases' sorted orders down to
+    its branches (:func:`~smalltrees.learners.splits.restrict_order`).
     """
-    categorical = np.flatnonzero(n_values > 0)
-    continuous = np.flatnonzero(n_values == 0)
-    max_values = int(max(n_values.max(initial=0), 1))
+    attributes = Attributes(Z, n_values)
+    categorical, continuous = attributes.categorical, attributes.continuous
     feature, threshold, children, parent, counts, label = [], [], [], [], [], []
 
     def new_node(rows: np.ndarray, up: int, fallback: int) -> int:
@@ -55,38 +57,40 @@ def grow(Z: np.ndarray, y: np.ndarray, n_classes: int, n_values: np.ndarray) -> 
         label.append(int(np.argmax(dist)) if rows.size else fallback)
         return len(feature) - 1
 
-    stack = [(new_node(np.arange(len(y)), -1, 0), np.arange(len(y)),
+    everything = np.arange(len(y))
+    stack = [(new_node(everything, -1, 0), everything, attributes.order,
               np.ones(categorical.size, dtype=bool))]
     while stack:
-        node, rows, available = stack.pop()
+        node, rows, order, available = stack.pop()
         dist = counts[node]
         if rows.size == 0 or np.count_nonzero(dist) <= 1:
             continue
         gains = np.full(Z.shape[1], -np.inf)
-        cuts = np.full(Z.shape[1], np.nan)
+        cuts_at = np.full(Z.shape[1], np.nan)
         parent_entropy = float(entropy(dist))
         if categorical.size:
-            gains[categorical] = _categorical_gains(Z[rows][:, categorical], y[rows], n_classes,
-                                                    max_values, parent_entropy, available)
+            gains[categorical] = _categorical_gains(attributes, rows, y, n_classes,
+                                                    parent_entropy, available)
         if continuous.size:
-            gains[continuous], cuts[continuous] = _continuous_gains(
-                Z[rows][:, continuous], y[rows], n_classes, parent_entropy)
+            gains[continuous], cuts_at[continuous] = _continuous_gains(
+                attributes, rows[order], y, n_classes, parent_entropy)
         best = int(np.argmax(gains))
         if not gains[best] > GAIN_TOLERANCE:
             continue
-        feature[node], threshold[node] = best, cuts[best]
+        feature[node], threshold[node] = best, cuts_at[best]
         values = Z[rows, best]
-        if np.isnan(cuts[best]):
+        if np.isnan(cuts_at[best]):
             branch, n_branches = values.astype(np.int64), int(n_values[best])
             below = available.copy()
             below[np.searchsorted(categorical, best)] = False
         else:
-            branch, n_branches, below = (values > cuts[best]).astype(np.int64), 2, available
+            branch, n_branches, below = (values > cuts_at[best]).astype(np.int64), 2, available
         kids = []
         for b in range(n_branches):
-            part = rows[branch == b]
+            positions = np.flatnonzero(branch == b)
+            part = rows[positions]
             kids.append(new_node(part, node, label[node]))
-            stack.append((kids[-1], part, below))
+            stack.append((kids[-1], part, restrict_order(order, positions, rows.size), below))
         children[node] = np.array(kids, dtype=np.int64)
     return FlatTree(
         feature=np.array(feature, dtype=np.int64),
@@ -98,33 +102,31 @@ def grow(Z: np.ndarray, y: np.ndarray, n_classes: int, n_values: np.ndarray) -> 
     )
 
 
-def _categorical_gains(codes: np.ndarray, y: np.ndarray, n_classes: int, max_values: int,
-                       parent_entropy: float, available: np.ndarray) -> np.ndarray:
-    """Information gain (bits per example) of each categorical attribute; ``-inf`` for those
-    already tested above the node."""
-    n, m = codes.shape
-    cells = ((np.arange(m) * max_values + codes.astype(np.int64)) * n_classes + y[:, None])
-    table = np.bincount(cells.ravel(), minlength=m * max_values * n_classes)
-    table = table.reshape(m, max_values, n_classes)
-    remainder = entropy(table).sum(axis=1)
-    return np.where(available, (parent_entropy - remainder) / n, -np.inf)
+def _categorical_gains(attributes: Attributes, rows: np.ndarray, y: np.ndarray,
+                       n_classes: int, parent_entropy: float,
+                       available: np.ndarray) -> np.ndarray:
+    """Information gain (bits per example) of each categorical attribute at the cases
+    ``rows``; ``-inf`` for those already tested above the node."""
+    table = category_counts(attributes, rows, y[rows], n_classes)  # (class, attribute, value)
+    remainder = entropy(np.ascontiguousarray(np.moveaxis(table, 0, -1))).sum(axis=1)
+    return np.where(available, (parent_entropy - remainder) / rows.size, -np.inf)
 
 
-def _continuous_gains(values: np.ndarray, y: np.ndarray, n_classes: int,
-                      parent_entropy: float) -> tuple[np.ndarray, np.ndarray]:
+def _continuous_gains(attributes: Attributes, cases: np.ndarray, y: np.ndarray,
+                      n_classes: int, parent_entropy: float) -> tuple[np.ndarray, np.ndarray]:
     """Best information gain and its midpoint threshold for each continuous attribute
-    (``-inf`` and ``NaN`` for an attribute with a single value at the node)."""
-    n, m = values.shape
-    order = np.argsort(values, axis=0, kind="stable")
-    ordered = np.take_along_axis(values, order, axis=0)
-    left = np.cumsum(np.eye(n_classes, dtype=np.int64)[y[order]], axis=0)[:-1]  # (n-1, m, k)
-    right = np.bincount(y, minlength=n_classes) - left
+    (``-inf`` and ``NaN`` for an attribute with a single value at the node).
+
+    ``cases`` are the node's cases sorted by each attribute, one row per attribute.
+    """
+    m, n = cases.shape
+    ordered = attributes.sorted_values(cases)
+    left = np.cumsum(np.eye(n_classes, dtype=np.int64)[y[cases]], axis=1)[:, :-1]  # (m, n-1, k)
+    right = np.bincount(y[cases[0]], minlength=n_classes) - left
     remainder = entropy(left) + entropy(right)
     gain = (parent_entropy - remainder) / n
-    gain = np.where(ordered[1:] > ordered[:-1], gain, -np.inf)
-    best = np.argmax(gain, axis=0)
-    best_gain = gain[best, np.arange(m)]
-    low, high = ordered[best, np.arange(m)], ordered[best + 1, np.arange(m)]
-    middle = (low + high) / 2
-    cut = np.where(middle < high, middle, low)
+    gain = np.where(cuts(ordered, spacing=0.0), gain, -np.inf)
+    best = np.argmax(gain, axis=1)
+    best_gain = gain[np.arange(m), best]
+    cut = midpoint(ordered[np.arange(m), best], ordered[np.arange(m), best + 1])
     return best_gain, np.where(np.isfinite(best_gain), cut, np.nan)

@@ -7,8 +7,9 @@ class and return a tree with the minimum number of training errors.
 Conventions (all deterministic):
 
 * **Thresholds** lie between two consecutive distinct values ``lo < hi`` of the training items
-  at the node, at the midpoint ``lo / 2 + hi / 2`` (``hi`` when the midpoint is not strictly
-  above ``lo`` in floating point). An interval ``[t_i, t_{i+1})`` is closed on the left.
+  at the node, at their midpoint (:func:`~smalltrees.learners.splits.midpoint`: finite for
+  any finite values; ``hi`` when the midpoint is not strictly above ``lo`` in floating
+  point). An interval ``[t_i, t_{i+1})`` is closed on the left.
 * **Ties** between equally good trees: the simpler tree wins, a leaf before a one-level tree
   (TREE(1) is part of TREE(2)) before a two-level tree; then the attribute that comes first in
   the columns of ``X``; then, for a continuous root, the smallest threshold; in each second-level
@@ -43,6 +44,7 @@ from smalltrees.learners.optimal.tree import (
     to_dict,
     to_text,
 )
+from smalltrees.learners.splits import midpoint
 from smalltrees.learners.validation import is_count
 
 
@@ -315,9 +317,11 @@ def _stump(enc: Encoded, attr: int, rows: np.ndarray, K: int, default: int):
 
 
 def _threshold(lo: float, hi: float) -> float:
-    """A cut between consecutive distinct values: the midpoint, or ``hi`` if not representable."""
-    mid = lo / 2 + hi / 2
-    return float(mid) if lo < mid <= hi else float(hi)
+    """A cut between consecutive distinct values: their midpoint (the greedy learners' one
+    rule, without overflow: :func:`~smalltrees.learners.splits.midpoint`), or ``hi`` where the
+    midpoint is not above ``lo``, as intervals are closed on the left."""
+    mid = midpoint(lo, hi)
+    return float(mid) if mid > lo else float(hi)
 
 
 def _majority_label(enc: Encoded, rows: np.ndarray, default: int = 0) -> int:

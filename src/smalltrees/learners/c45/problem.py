@@ -1,0 +1,134 @@
+"""The training set as C4.5's grower sees it: the data, the options, and the per-fit views.
+
+The views of the data that growing reuses at every node (the attributes laid out once per fit,
+:class:`~smalltrees.learners.splits.Attributes`, and the table of entropy terms) are computed
+on first use; :meth:`GrowingProblem.impurities` gives the impurity of the class weights of
+every node of a depth in one pass.
+
+References
+----------
+J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 2 (gain ratio,
+the attributes counted in the average gain).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from smalltrees.learners.criteria import Criterion, entropy, xlog2x
+from smalltrees.learners.splits import Attributes
+
+#: Up to this many class weights in all, :meth:`GrowingProblem.impurities` lays them end to end.
+ONE_PASS_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class GrowingProblem:
+    """Everything tree growing needs to know about the training set.
+
+    Attributes
+    ----------
+    Z, n_values : ndarray
+        The encoded attributes and their numbers of declared categories, as
+        :class:`~smalltrees.learners.splits.Attributes` takes them.
+    y : ndarray of int
+        Class codes into the declared class order.
+    n_classes : int
+    criterion : Criterion
+    min_cases : float
+        Minimum weight of at least two branches of a split.
+    mdl_correction : bool
+    cut_by_merit : bool
+        Choose a continuous attribute's cut by the criterion's merit (gain ratio), as the
+        releases before 8 did, instead of by gain (Release 8).
+    """
+
+    Z: np.ndarray
+    y: np.ndarray
+    n_classes: int
+    n_values: np.ndarray
+    criterion: Criterion
+    min_cases: float
+    mdl_correction: bool
+    cut_by_merit: bool = False
+
+    @cached_property
+    def attributes(self) -> Attributes:
+        """The attributes laid out for growing (sorted values, cells of categorical values)."""
+        return Attributes(self.Z, self.n_values)
+
+    @cached_property
+    def in_average(self) -> np.ndarray:
+        """Which attributes count in the average gain.
+
+        As in C4.5, categorical attributes with at least ``0.3 * n_samples`` values are left
+        out of the average, unless every attribute is such an attribute.
+        """
+        many = (self.n_values > 0) & (self.n_values >= 0.3 * self.Z.shape[0])
+        return np.ones_like(many) if many.all() else ~many
+
+    @cached_property
+    def cut_index(self) -> np.ndarray:
+        """``0, ..., n_samples - 1``: the cuts after each run of a node's sorted values."""
+        return np.arange(self.Z.shape[0])
+
+    @cached_property
+    def continuous_missing(self) -> bool:
+        """True if a continuous attribute has an unknown value in the training set."""
+        return bool(np.isnan(self.attributes.columns).any())
+
+    @cached_property
+    def entropy_table(self) -> np.ndarray | None:
+        """``xlog2x(0), ..., xlog2x(n_samples)`` if the criterion's impurity is the entropy.
+
+        Class weights are whole numbers up to ``n_samples`` while every case weighs 1 (no
+        unknown value has split a case yet), and then the entropy's ``w log2 w`` terms are
+        looked up instead of computed (:meth:`impurity`).
+        """
+        if self.criterion.impurity is not entropy:
+            return None
+        return xlog2x(np.arange(self.Z.shape[0] + 1, dtype=float))
+
+    def whole_weights(self, weights: np.ndarray) -> bool:
+        """True if every case weighs 1 and there are no more cases than training cases."""
+        return weights.size <= self.Z.shape[0] and bool((weights == 1.0).all())
+
+    def impurity(self, counts: np.ndarray, whole: bool) -> np.ndarray:
+        """The criterion's impurity of class weights, classes on the first axis.
+
+        ``whole``: :meth:`whole_weights` of the cases, so the class weights are whole
+        numbers, at most ``n_samples``.
+        """
+        table = self.entropy_table
+        if table is None or not whole:
+            return self.criterion.impurity(counts, axis=0)
+        counts = counts.astype(np.intp)
+        return table[counts.sum(axis=0)] - table[counts].sum(axis=0)
+
+    def impurities(self, *counts: np.ndarray, whole: bool) -> list[np.ndarray]:
+        """:meth:`impurity` of each of several class-weight arrays, in one pass.
+
+        For the entropy of fractional weights all ``w log2 w`` terms are computed by one
+        :func:`~smalltrees.learners.criteria.xlog2x` call on the arrays laid end to end
+        (elementwise, so the same values as :func:`~smalltrees.learners.criteria.entropy`
+        gives array by array, summed the same way), not a dozen calls on small arrays. Arrays
+        of more than :data:`ONE_PASS_LIMIT` weights in all are taken one by one, which is then
+        faster.
+        """
+        if (self.entropy_table is None or whole
+                or sum(part.size for part in counts) > ONE_PASS_LIMIT):
+            return [self.impurity(part, whole) for part in counts]
+        totals = [part.sum(axis=0) for part in counts]
+        pieces = [piece.ravel() for total, part in zip(totals, counts, strict=True)
+                  for piece in (total, part)]
+        terms = xlog2x(np.concatenate(pieces))
+        found, start = [], 0
+        for total, part in zip(totals, counts, strict=True):
+            middle, end = start + total.size, start + total.size + part.size
+            found.append(terms[start:middle].reshape(total.shape)
+                         - terms[middle:end].reshape(part.shape).sum(axis=0))
+            start = end
+        return found
