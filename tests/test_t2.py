@@ -26,9 +26,10 @@ SETTINGS = {"deadline": None, "derandomize": True,
             "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
 
 
-def random_case(rng, max_rows, max_columns, max_distinct=6):
-    """A mixed data set: heavy ties, missing values, unused categories, p = 2..4, K = 1..4."""
-    m, p = int(rng.integers(1, max_rows + 1)), int(rng.integers(2, 5))
+def random_case(rng, max_rows, max_columns, max_distinct=6, max_classes=4, max_K=4):
+    """A mixed data set: heavy ties, missing values, unused categories, p = 2..max_classes,
+    K = 1..max_K."""
+    m, p = int(rng.integers(1, max_rows + 1)), int(rng.integers(2, max_classes + 1))
     data = {}
     for j in range(int(rng.integers(1, max_columns + 1))):
         missing = rng.random(m) < rng.choice([0.0, 0.15, 0.4])
@@ -43,7 +44,7 @@ def random_case(rng, max_rows, max_columns, max_distinct=6):
                       for gone in missing]  # the last category is never used
             data[f"c{j}"] = pd.Categorical(values, categories=categories)
     y = np.array([f"k{i}" for i in rng.integers(0, p, m)], dtype=object)
-    return pd.DataFrame(data), y, int(rng.integers(1, 5))
+    return pd.DataFrame(data), y, int(rng.integers(1, max_K + 1))
 
 
 @st.composite
