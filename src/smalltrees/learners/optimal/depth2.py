@@ -49,11 +49,9 @@ def two_level(enc: Encoded, K: int, bound: int | None = None, srt: Sorted | None
     if bound is not None and bound <= best[0]:
         best = (bound, -1)
     span = m + 1  # key of a root beta and threshold position j: beta * span + j
-    for beta in srt.cat:
-        errors = stump_errors(enc, enc.codes[beta], enc.n_values[beta], K)
-        total = int(errors.min(axis=0).sum())
+    for beta, total in zip(srt.cat, _categorical_roots(srt, K), strict=True):
         if total < best[0]:
-            best = (total, beta * span)
+            best = (int(total), beta * span)
     if best != (0, -1):  # else nothing can win: it would have to beat zero errors
         best = _continuous_roots(srt, K, span, best)
     if bound is not None:
@@ -64,6 +62,19 @@ def two_level(enc: Encoded, K: int, bound: int | None = None, srt: Sorted | None
     if not enc.continuous[beta]:
         return best[0], partial(_categorical_root, enc, beta, K)
     return best[0], partial(_continuous_root, srt, beta, position, K)
+
+
+def _categorical_roots(srt: Sorted, K: int) -> np.ndarray:
+    """Errors of the best tree with each categorical root: its edges' best stumps, all
+    evaluated at once."""
+    if not srt.cat:
+        return np.zeros(0, dtype=np.int64)
+    enc = srt.enc
+    sizes = [enc.n_values[beta] for beta in srt.cat]
+    masks = np.concatenate([enc.codes[beta][None, :] == np.arange(b)[:, None]
+                            for beta, b in zip(srt.cat, sizes, strict=True)])
+    errors = mask_errors(srt, masks, K).min(axis=0)
+    return np.add.reduceat(errors, np.cumsum([0, *sizes[:-1]]))
 
 
 def _continuous_roots(srt: Sorted, K: int, span: int, best: tuple[int, int]):
@@ -86,16 +97,29 @@ def _continuous_roots(srt: Sorted, K: int, span: int, best: tuple[int, int]):
     positions = srt.position[usable]
     sizes = srt.n_present[usable]
     missing = mask_errors(srt, positions >= sizes[:, None], K).min(axis=0)
+    seen = _cumulative_counts(srt, usable)
 
     def evaluate(index, limits, low_left, low_right):
-        position = positions[root[index]]
-        below = position < cut[index, None]
-        above = ~below & (position < sizes[root[index], None])
-        errors = mask_errors(srt, np.concatenate([below, above]), K).min(axis=0)
+        position, at, size = positions[root[index]], cut[index], sizes[root[index]]
+        below = position < at[:, None]
+        above = ~below & (position < size[:, None])
+        below_counts = seen[root[index], at]
+        counts = np.concatenate([below_counts, seen[root[index], size] - below_counts])
+        errors = mask_errors(srt, np.concatenate([below, above]), K, counts).min(axis=0)
         return errors[: len(index)], errors[len(index):], np.ones(len(index), dtype=bool)
 
     return search_cuts(root, cut, columns[root] * span + cut, missing, np.array(firsts),
                        evaluate, best)
+
+
+def _cumulative_counts(srt: Sorted, usable: list[int]) -> np.ndarray:
+    """(roots, m + 1, C): the one-hot counts of :attr:`Sorted.onehot` of the first ``j``
+    items of each root's order, so the counts of both sides of any threshold are two look-ups."""
+    matrix = srt.onehot[0]
+    dtype = np.int16 if len(matrix) < 1 << 15 else np.int32
+    seen = np.zeros((len(usable), len(matrix) + 1, matrix.shape[1]), dtype=dtype)
+    np.cumsum(matrix[srt.order[usable]], axis=1, dtype=dtype, out=seen[:, 1:])
+    return seen
 
 
 def _best_single_cut(srt: Sorted, i: int, cut: np.ndarray) -> int:

@@ -13,7 +13,7 @@ and evaluated together:
   With ``P_c(t)`` the items of the set up to position ``t`` not in class ``c``, the least errors
   of at most ``k`` intervals ending with label ``c`` at a block end ``t`` are
   ``D_k(t, c) = min(D_{k-1}(t, c), P_c(t) + min_{i < t} (H_{k-1}(i) - P_c(i)))`` with
-  ``H_k = min_c D_k`` and cuts only at block ends (between distinct values): K passes of
+  ``H_k = min_c D_k`` and cuts only at block ends (between distinct values): K - 1 passes of
   prefix minima over every set and attribute at once.
 """
 
@@ -25,7 +25,6 @@ import numpy as np
 
 from smalltrees.learners.optimal.search import Encoded, majority
 
-BIG = np.int32(1 << 29)  # larger than any error count; stays below int32 overflow when added
 CELLS = 1 << 21  # sets x attributes x classes x items per step of the interval programme
 
 
@@ -50,38 +49,45 @@ class Sorted:
         np.put_along_axis(self.position, self.order, np.arange(m)[None, :], axis=1)
 
     @cached_property
-    def class_onehot(self) -> np.ndarray:
-        """(m, p) float32 one-hot of the classes."""
-        return np.eye(self.enc.p, dtype=np.float32)[self.enc.y]
-
-    @cached_property
-    def edge_onehot(self) -> tuple[np.ndarray, np.ndarray]:
-        """One-hot of (edge, class) of every categorical attribute and of (missing, class) of
-        every continuous one, side by side, and the first edge of each attribute."""
+    def onehot(self) -> tuple[np.ndarray, np.ndarray]:
+        """(m, C) int8 one-hot of the class, of (edge, class) of every categorical attribute and
+        of (missing, class) of every continuous one, side by side; and the first edge of each
+        attribute among the ``C / p`` edges (the class alone is edge 0)."""
         enc, p = self.enc, self.enc.p
-        blocks, starts, start = [], [], 0
+        blocks, starts, start = [np.eye(p, dtype=np.int8)[enc.y]], [], 1
         for j in self.cat:
             b = enc.n_values[j]
-            blocks.append(np.eye(b * p, dtype=np.float32)[enc.codes[j] * p + enc.y])
+            blocks.append(np.eye(b * p, dtype=np.int8)[enc.codes[j] * p + enc.y])
             starts.append(start)
             start += b
         for j in self.cont:
-            blocks.append(self.class_onehot * (enc.codes[j] < 0)[:, None])
+            blocks.append(blocks[0] * (enc.codes[j] < 0)[:, None].astype(np.int8))
             starts.append(start)
             start += 1
-        m = len(enc.y)
-        matrix = np.concatenate(blocks, axis=1) if blocks else np.zeros((m, 0), np.float32)
-        return matrix, np.array(starts, dtype=np.int64)
+        return np.concatenate(blocks, axis=1), np.array(starts, dtype=np.int64)
+
+    @cached_property
+    def blocks(self) -> np.ndarray:
+        """(n_cont, B) positions of the block ends in each sorted order, the last one repeated
+        where an attribute has fewer blocks than another."""
+        ends = [np.flatnonzero(row) for row in self.block_end]
+        width = max((len(e) for e in ends), default=0)
+        out = np.zeros((len(ends), max(width, 1)), dtype=np.int64)
+        for row, e in zip(out, ends, strict=True):
+            row[:] = e[-1] if len(e) else 0
+            row[: len(e)] = e
+        return out
 
     @cached_property
     def sorted_costs(self) -> np.ndarray:
-        """(n_cont, p, m) int32: 1 where the item at that position is present and not of class c."""
+        """(n_cont, p, m): 1 where the item at that position is present and not of class c."""
         y_sorted = self.enc.y[self.order]
         classes = np.arange(self.enc.p)[None, :, None]
-        return ((y_sorted[:, None, :] != classes) & self.present[:, None, :]).astype(np.int32)
+        return ((y_sorted[:, None, :] != classes) & self.present[:, None, :]).astype(np.int16)
 
 
-def mask_errors(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
+def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
+                counts: np.ndarray | None = None) -> np.ndarray:
     """Least errors of every stump on each set.
 
     Parameters
@@ -90,6 +96,8 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
     masks : ndarray of shape (r, m), bool
         Set ``s`` holds the items ``i`` with ``masks[s, i]``.
     K : int
+    counts : ndarray of shape (r, C), optional
+        ``masks @ srt.onehot[0]`` if the caller has it cheaper (from cumulative counts).
 
     Returns
     -------
@@ -97,14 +105,14 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
         Row 0 is the leaf, row ``1 + j`` attribute ``j`` (as :func:`stump_errors`).
     """
     enc, p, r = srt.enc, srt.enc.p, len(masks)
-    weights = masks.astype(np.float32)
+    matrix, starts = srt.onehot
+    if counts is None:
+        counts = masks.astype(np.float32) @ matrix.astype(np.float32)
+    per_edge = majority(counts.reshape(r, -1, p)).astype(np.int64)
     out = np.empty((1 + len(enc.codes), r), dtype=np.int64)
-    out[0] = majority(weights @ srt.class_onehot).astype(np.int64)
-    matrix, starts = srt.edge_onehot
-    if matrix.shape[1]:
-        counts = (weights @ matrix).reshape(r, -1, p)
-        per_edge = majority(counts)
-        per_attr = np.add.reduceat(per_edge, starts, axis=1).T.astype(np.int64)
+    out[0] = per_edge[:, 0]
+    if len(starts):
+        per_attr = np.add.reduceat(per_edge, starts, axis=1).T
         out[1 + np.array(srt.cat, dtype=np.int64)] = per_attr[: len(srt.cat)]
         missing = per_attr[len(srt.cat):]
     if srt.cont:
@@ -121,16 +129,21 @@ def _interval_errors(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
 
 
 def _interval_chunk(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
+    """The programme of the module docstring on the block ends only. Allowing the cut at ``t``
+    itself (an empty last interval) only repeats the errors of fewer intervals, so inclusive
+    prefix minima do; the last step needs the minimum over all cuts, not a running one."""
+    dtype = np.int16 if len(srt.enc.y) < 1 << 14 else np.int32  # sums stay within [-m, 2m]
     inside = masks[:, srt.order]  # (r, n_cont, m): membership in sorted order
-    prefix = np.cumsum(inside[:, :, None, :] * srt.sorted_costs[None], axis=-1, dtype=np.int32)
+    prefix = np.cumsum(inside[:, :, None, :] * srt.sorted_costs[None], axis=-1, dtype=dtype)
+    index = np.broadcast_to(srt.blocks[None, :, None, :], (*prefix.shape[:3], srt.blocks.shape[1]))
+    prefix = np.take_along_axis(prefix, index, axis=-1)  # at the block ends
     best = prefix  # D_1(t, c): one interval labelled c
-    cut_here = srt.block_end[None, :, None, :]
-    for _ in range(K - 1):
-        h = best.min(axis=2, keepdims=True)
-        start = np.where(cut_here, h - prefix, BIG)
+    total = prefix[..., -1]
+    for _ in range(K - 2):
+        start = best.min(axis=2, keepdims=True) - prefix
         np.minimum.accumulate(start, axis=-1, out=start)
-        shifted = np.empty_like(start)
-        shifted[..., 0] = BIG
-        shifted[..., 1:] = start[..., :-1]
-        best = np.minimum(best, prefix + shifted)
-    return best[..., -1].min(axis=2).T.astype(np.int64)
+        best = np.minimum(best, prefix + start)
+    final = best[..., -1]
+    if K > 1:
+        final = np.minimum(final, total + (best.min(axis=2, keepdims=True) - prefix).min(axis=-1))
+    return final.min(axis=2).T.astype(np.int64)
