@@ -14,7 +14,10 @@ from hypothesis import strategies as st
 from t2_bruteforce import tree1_errors, tree2_errors
 
 from smalltrees import T1, T2
-from smalltrees.learners.optimal.intervals import best_labels, group_best, prefix_best
+from smalltrees.learners.optimal.estimators import _encode
+from smalltrees.learners.optimal.intervals import best_labels, group_best
+from smalltrees.learners.optimal.search import stump_errors
+from smalltrees.learners.optimal.sets import Sorted, mask_errors
 from smalltrees.learners.optimal.tree import IntervalSplit, Leaf
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
@@ -157,16 +160,6 @@ def test_intervals_match_dp_on_deep_trees(seed):
     labels = best_labels(counts, K)
     assert 1 + np.count_nonzero(np.diff(labels)) <= K
     assert counts.sum() - counts[np.arange(len(counts)), labels].sum() == expected
-    n = 150
-    group = np.sort(rng.integers(0, 3, n))
-    block, y = rng.integers(0, 40, n), rng.integers(0, p, n)
-    got = prefix_best(group, block, y, p, K)
-    for i in range(0, n, 7):
-        mine = (group == group[i]) & (np.arange(n) <= i)
-        _, inverse = np.unique(block[mine], return_inverse=True)
-        prefix_counts = np.zeros((inverse.max() + 1, p), dtype=int)
-        np.add.at(prefix_counts, (inverse, y[mine]), 1)
-        assert got[i] == dp_reference(prefix_counts, K)
 
 
 def dp_intervals(groups, K):
@@ -273,3 +266,17 @@ def test_every_toy_labelling_on_a_grid():
     X = pd.DataFrame({"u": [0.0, 1.0, 2.0, 3.0] * 2, "v": [0.0] * 4 + [1.0] * 4})
     for bits in itertools.product("ab", repeat=8):
         assert T2(K=2).fit(X, bits).n_errors_ == tree2_errors(X, bits, 2)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mask_errors_match_stump_errors(seed):
+    """The stumps on overlapping sets (the branch and bound's evaluations) equal those of the
+    merge-sort tables on each set alone, up to 150 items and 60 distinct values."""
+    rng = np.random.default_rng(seed)
+    X, y, K = random_case(rng, 150, 4, max_distinct=60)
+    model = T2(K=K)
+    Z, codes = model._start_fit(X, y)
+    enc = _encode(Z, codes, len(model.classes_), model.schema_)
+    masks = rng.random((5, len(codes))) < rng.random((5, 1))
+    expected = np.stack([stump_errors(enc, np.where(mask, 0, -1), 1, K)[:, 0] for mask in masks])
+    assert (mask_errors(Sorted(enc), masks, K) == expected.T).all()

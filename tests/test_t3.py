@@ -9,11 +9,11 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
+from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from conftest import ROOT
 from t2_bruteforce import tree_errors
-from test_t2 import SETTINGS, X_TOY, Y_TOY, assert_interval_counts, random_case, training_errors
+from test_t2 import SETTINGS, X_TOY, Y_TOY, random_case, training_errors
 
 from smalltrees import T1, T2, T3
 from smalltrees.datasets import build

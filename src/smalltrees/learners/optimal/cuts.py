@@ -11,8 +11,8 @@ So the thresholds between two evaluated ones ``a < j < b`` make at least
 ``max(L(a), L(b) - (b - j)) + max(R(b), R(a) - (j - a)) + M`` errors, and need no evaluation
 when that cannot beat the best tree found so far: the *subinterval* and *neighbourhood* bounds of
 ConTree (Brita, van der Linden & Demirovic 2025), which bisects the thresholds the same way.
-Every root attribute is searched at once, one threshold per open interval per round, so each
-round is one batch of evaluations.
+Every root attribute of every problem (T3 solves many T2 problems at once) is searched at once,
+one threshold per open interval per round, so each round is one batch of evaluations.
 
 Ties follow the search order: every candidate has a *key* (its rank in the order of the
 exhaustive search); a candidate beats the incumbent with fewer errors, or with as many errors
@@ -28,20 +28,23 @@ import numpy as np
 
 
 def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.ndarray,
-                first: np.ndarray, evaluate: Callable, best: tuple[int, int]) -> tuple[int, int]:
-    """The best (errors, key) over the incumbent ``best`` and every candidate threshold.
+                problem: np.ndarray, first: np.ndarray, evaluate: Callable,
+                best_errors: np.ndarray, best_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The best (errors, key) of each problem over its incumbent and its candidate thresholds.
 
     Parameters
     ----------
     root : ndarray of shape (N,)
-        Root attribute of each candidate (an index into ``missing``); candidates are grouped by
-        root, and sorted by ``cut`` within a root.
+        Root of each candidate (an index into ``missing`` and ``problem``); candidates are
+        grouped by root, and sorted by ``cut`` within a root.
     cut : ndarray of shape (N,)
         Items below the threshold (the prefix size ``j``).
     key : ndarray of shape (N,)
-        Tie-break rank of each candidate (smaller wins ties).
+        Tie-break rank of each candidate within its problem (smaller wins ties).
     missing : ndarray
         Errors of the "missing" edge of each root (a lower bound is enough).
+    problem : ndarray
+        Problem of each root (an index into ``best_errors``).
     first : ndarray of int
         Candidates to evaluate in the first round (good guesses find good trees early).
     evaluate : callable
@@ -49,15 +52,17 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
         below and above each threshold, or lower bounds of them where ``exact`` is False, which
         only happens when ``left + right >= limits`` (the candidate cannot win). ``low_left``
         and ``low_right`` are known lower bounds of the two.
-    best : (int, int)
-        The incumbent's errors and key (-1: it beats every candidate of equal errors).
+    best_errors, best_keys : ndarray
+        Each problem's incumbent: errors and key (-1: it beats every candidate of equal errors).
 
     Returns
     -------
-    (int, int)
-        The winner's errors and key.
+    (ndarray, ndarray)
+        The winner's errors and key of each problem.
     """
     n = len(cut)
+    best_errors, best_keys = best_errors.copy(), best_keys.copy()
+    owner = problem[root]
     left, right = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
     done, alive = np.zeros(n, dtype=bool), np.ones(n, dtype=bool)
     index = np.arange(n)
@@ -65,19 +70,17 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
     low_left = low_right = np.zeros(n, dtype=np.int64)
     while True:
         if len(pending):
-            errors, winner = best
-            limits = errors + (key[pending] < winner) - missing[root[pending]]
+            mine = owner[pending]
+            limits = (best_errors[mine] + (key[pending] < best_keys[mine])
+                      - missing[root[pending]])
             got_left, got_right, exact = evaluate(pending, limits, low_left[pending],
                                                   low_right[pending])
             left[pending], right[pending], done[pending] = got_left, got_right, True
-            total = got_left + got_right + missing[root[pending]]
-            won = exact & ((total < errors) | ((total == errors) & (key[pending] < winner)))
-            if won.any():
-                pick = np.lexsort((key[pending][won], total[won]))[0]
-                best = (int(total[won][pick]), int(key[pending][won][pick]))
+            _update(best_errors, best_keys, mine, got_left + got_right + missing[root[pending]],
+                    key[pending], exact)
         alive &= ~done
         if not alive.any():
-            return best
+            return best_errors, best_keys
         before = np.maximum.accumulate(np.where(done, index, -1))
         after = np.minimum.accumulate(np.where(done, index, n)[::-1])[::-1]
         has_before = (before >= 0) & (root[np.maximum(before, 0)] == root)
@@ -88,11 +91,23 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
         low_right = np.maximum(np.where(has_after, right[a], 0),
                                np.where(has_before, right[b] - (cut - cut[b]), 0))
         bound = low_left + low_right + missing[root]
-        errors, winner = best
+        errors, winner = best_errors[owner], best_keys[owner]
         alive &= (bound < errors) | ((bound == errors) & (key < winner))
         if not alive.any():
-            return best
+            return best_errors, best_keys
         pending = _middles(np.flatnonzero(alive), np.where(has_before, before, -1 - root))
+
+
+def _update(best_errors, best_keys, mine, total, key, exact) -> None:
+    """Replace each problem's incumbent by its best exact candidate that beats it."""
+    won = exact & ((total < best_errors[mine])
+                   | ((total == best_errors[mine]) & (key < best_keys[mine])))
+    if not won.any():
+        return
+    mine, total, key = mine[won], total[won], key[won]
+    order = np.lexsort((key, total, mine))
+    first = order[np.r_[True, mine[order][1:] != mine[order][:-1]]]
+    best_errors[mine[first]], best_keys[mine[first]] = total[first], key[first]
 
 
 def _middles(survivors: np.ndarray, gap: np.ndarray) -> np.ndarray:

@@ -7,8 +7,8 @@ These sets overlap between thresholds, so unlike
 :func:`~smalltrees.learners.optimal.search.stump_errors` they are given as rows of a boolean mask
 and evaluated together:
 
-* a leaf and a categorical attribute need the class counts per edge: one matrix product of the
-  masks with the one-hot codes of (edge, class);
+* a leaf and a categorical attribute need the class counts per edge: one count of the (set,
+  edge, class) of every item of every set;
 * a continuous attribute with at most K intervals is a dynamic programme over its sorted items.
   With ``P_c(t)`` the items of the set up to position ``t`` not in class ``c``, the least errors
   of at most ``k`` intervals ending with label ``c`` at a block end ``t`` are
@@ -67,6 +67,29 @@ class Sorted:
         return np.concatenate(blocks, axis=1), np.array(starts, dtype=np.int64)
 
     @cached_property
+    def active(self) -> np.ndarray:
+        """(m, 1 + n_attributes): the columns of :attr:`onehot` where each item has a 1, or the
+        column count (a column to drop) for a continuous attribute it does not miss."""
+        enc, p = self.enc, self.enc.p
+        matrix, starts = self.onehot
+        columns = [enc.y]
+        for k, j in enumerate(self.cat):
+            columns.append((starts[k] + enc.codes[j]) * p + enc.y)
+        for k, j in enumerate(self.cont):
+            edge = starts[len(self.cat) + k]
+            columns.append(np.where(enc.codes[j] < 0, edge * p + enc.y, matrix.shape[1]))
+        return np.stack(columns, axis=1)
+
+    def counts(self, masks: np.ndarray) -> np.ndarray:
+        """(r, C): ``masks @ onehot``, by counting the columns of the items of each set (a
+        matrix product would multiply mostly zeros)."""
+        width = self.onehot[0].shape[1]
+        rows, items = np.nonzero(masks)
+        index = rows[:, None] * (width + 1) + self.active[items]
+        counts = np.bincount(index.ravel(), minlength=len(masks) * (width + 1))
+        return counts.reshape(len(masks), width + 1)[:, :width]
+
+    @cached_property
     def blocks(self) -> np.ndarray:
         """(n_cont, B) positions of the block ends in each sorted order, the last one repeated
         where an attribute has fewer blocks than another."""
@@ -105,9 +128,11 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
         Row 0 is the leaf, row ``1 + j`` attribute ``j`` (as :func:`stump_errors`).
     """
     enc, p, r = srt.enc, srt.enc.p, len(masks)
+    if r == 0:
+        return np.zeros((1 + len(enc.codes), 0), dtype=np.int64)
     matrix, starts = srt.onehot
     if counts is None:
-        counts = masks.astype(np.float32) @ matrix.astype(np.float32)
+        counts = srt.counts(masks)
     per_edge = majority(counts.reshape(r, -1, p)).astype(np.int64)
     out = np.empty((1 + len(enc.codes), r), dtype=np.int64)
     out[0] = per_edge[:, 0]
