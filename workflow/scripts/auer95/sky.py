@@ -1,4 +1,4 @@
-"""Snakemake glue: the Sky1/Sky2 table of all datasets, beside the paper's Sky2."""
+"""Snakemake glue: the Sky1/Sky2/Sky3 table of all datasets, beside the paper's Sky2."""
 
 import json
 from pathlib import Path
@@ -13,6 +13,8 @@ snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 log_to(snakemake.log[0])
 rows = {code: json.loads(Path(path).read_text())
         for code, path in zip(snakemake.params.datasets, snakemake.input.sky, strict=True)}
-table = make_sky_table(rows, pd.read_csv(snakemake.input.paper), snakemake.params.notes)
+deeper = {code: json.loads(Path(path).read_text())
+          for code, path in zip(snakemake.params.datasets, snakemake.input.sky3, strict=True)}
+table = make_sky_table(rows, pd.read_csv(snakemake.input.paper), snakemake.params.notes, deeper)
 write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
 write_text(snakemake.output.md, render_sky_table(table))
