@@ -5,6 +5,10 @@ from snakemake.utils import min_version
 
 min_version("8.0")
 
+from smalltrees_workflow.config import check_yaml_file
+
+check_yaml_file("config.yaml")
+
 
 configfile: "config.yaml"
 

@@ -23,3 +23,17 @@ def mirror() -> Path:
                         "copy of the UCI archive such as ../shared/uci-mirror")
         pytest.skip(f"no UCI mirror at {path} (set SMALLTREES_MIRROR)")
     return path.resolve()
+
+
+@pytest.fixture(scope="session")
+def tiny_run(tmp_path_factory, mirror) -> tuple[Path, list[str]]:
+    """A finished run of the tiny configuration (every study) in a scratch copy of the project,
+    shared by the tests that only read it or dry-run it, and the snakemake arguments it ran
+    with. A test that edits a file of the copy must restore it (content and mtime)."""
+    from workflow_helpers import run, scratch_project
+
+    work = scratch_project(tmp_path_factory.mktemp("tiny_run"))
+    args = ["--configfile", str(ROOT / "tests" / "config" / "tiny.yaml"),
+            "--config", f'mirrors=["{mirror}"]']
+    run(work, "--cores", "2", *args)
+    return work, args

@@ -8,15 +8,19 @@ import pandas as pd
 import pytest
 
 from smalltrees import T1
-from smalltrees.studies.auer95.curves import draw_errors, summarise, usable_sizes
-from smalltrees.studies.auer95.factors import (
+from smalltrees.studies.auer95.learning_curve_draws import draw_errors, summarise, usable_sizes
+from smalltrees.studies.auer95.learning_curve_fits import curve_factor, fit_curve
+from smalltrees.studies.auer95.learning_curves import (
+    make_curve_claims,
+    make_factor_table,
+    make_fit_table,
+)
+from smalltrees.studies.auer95.vc_factors import (
     dataset_inputs,
-    judge,
+    make_vc_factors,
     predicted_factors,
     recovered,
 )
-from smalltrees.studies.auer95.fits import curve_factor, fit_curve
-from smalltrees.studies.auer95.learning_curves import claims, factor_table, fit_table
 from smalltrees.vc import auer_bounds
 from smalltrees_workflow.config import ConfigError
 from smalltrees_workflow.plans import auer95 as plan
@@ -130,7 +134,7 @@ def test_predicted_factors_and_their_verdicts():
     paper = pd.DataFrame({"code": ["SE", "SE"], "term": ["F_up", "F_low"], "low": [4, 100],
                           "high": [4, 200], "words": ["around 4", "between 100 and 200"],
                           "where": ["", ""]})
-    judged = judge(table, paper, around=0.25)
+    judged = make_vc_factors(table, paper, around=0.25)
     with_missing = judged[judged["b_counts"] == "values + missing"]
     assert (with_missing["F_up_verdict"] == "reproduced").all()  # 3.97 to 4.68: within 4 +- 1
     assert (judged["F_low_verdict"] == "differs").all()
@@ -158,13 +162,14 @@ def test_curve_claims():
          "predicted_F_up_min": 3.0, "predicted_F_up_max": 4.0, "predicted_F_low_min": 2.0,
          "predicted_F_low_max": 2.5} for code, median in (("SE", 4.9), ("CR", 5.1),
                                                             ("IR", 3.0))])
-    checks = claims(fits, factors, around=0.25)
+    checks = make_curve_claims(fits, factors, around=0.25)
     # the span 2 to 4 widened by 25 %: 1.5 to 5
     assert checks["verdict"].tolist() == ["claim holds", "claim fails", "not run",
                                           "claim holds", "claim fails"]
     assert checks["level"].tolist()[3:] == ["T2/T1", "T2/T1"]
     no_overlap = factors.assign(factor_median=np.nan)
-    assert claims(fits, no_overlap, 0.25)["verdict"].tolist()[3:] == ["not run", "not run"]
+    verdicts = make_curve_claims(fits, no_overlap, 0.25)["verdict"].tolist()
+    assert verdicts[3:] == ["not run", "not run"]
 
 
 def _config(**curves):
@@ -215,11 +220,11 @@ def test_fits_and_factor_use_only_the_points_above_the_noise():
         rows.append({"code": "SE", "level": level, "m": 6000.0, "eps": -0.01,
                      "in_plot": False, "in_fit": False})
     curves = pd.DataFrame(rows)
-    fits = fit_table(curves)
+    fits = make_fit_table(curves)
     assert fits["dropped_noise"].tolist() == [1, 1]
     assert fits["dropped_eps_le_0"].tolist() == [1, 1]
     assert fits["power_beta"].tolist() == pytest.approx([2, 2])
     predicted = pd.DataFrame({"code": ["SE"], "F_up": [4.0], "F_low": [2.0]})
-    factor = factor_table(curves, predicted).iloc[0]
+    factor = make_factor_table(curves, predicted).iloc[0]
     assert factor["factor_median"] == pytest.approx(4)
     assert (factor["predicted_F_up_min"], factor["predicted_F_low_max"]) == (4.0, 2.0)

@@ -1,4 +1,5 @@
-"""Bagging (Breiman 1996): base from config or instance, reproducible bootstraps, the vote."""
+"""Bagging (Breiman 1996): base learner from config or instance, reproducible bootstraps, the
+vote, and scikit-learn's meta-estimator conventions (``estimator``, ``random_state``)."""
 
 import pickle
 
@@ -19,66 +20,111 @@ Y = np.array(["lo"] * 12 + ["hi"] * 3 + ["lo"] * 3 + ["hi"] * 12, dtype=object)
 
 def test_config_entry_and_instance_give_the_same_ensemble():
     from_config = make_learner({"class": "Bagging", "params": {
-        "base": {"class": "C45", "params": {"min_cases": 1}}, "n_estimators": 7, "seed": 3}})
-    from_instance = Bagging(C45(min_cases=1), n_estimators=7, seed=3)
+        "estimator": {"class": "C45", "params": {"min_cases": 1}}, "n_estimators": 7,
+        "random_state": 3}})
+    assert isinstance(from_config.estimator, C45) and from_config.estimator.min_cases == 1
+    from_instance = Bagging(C45(min_cases=1), n_estimators=7, random_state=3)
     assert from_config.fit(X, Y).predict(X).tolist() == from_instance.fit(X, Y).predict(X).tolist()
     assert [e.export_text() for e in from_config.estimators_] == \
         [e.export_text() for e in from_instance.estimators_]
 
 
-def test_bootstraps_depend_on_the_seed_only():
-    first = Bagging(C45(), 5, seed=1).fit(X, Y)
-    again = Bagging(C45(), 5, seed=1).fit(X, Y)
-    other = Bagging(C45(), 5, seed=2).fit(X, Y)
+def test_each_base_learner_is_fitted_on_the_seeded_bootstrap_sample():
+    """The draws are numpy's default_rng(random_state).integers(0, n, n), one per estimator,
+    in order: what the config's ``seed`` gave before it was named ``random_state``."""
+    model = Bagging(C45(min_cases=1), 4, random_state=7).fit(X, Y)
+    rng = np.random.default_rng(7)
+    for estimator in model.estimators_:
+        rows = rng.integers(0, len(X), len(X))
+        alone = C45(min_cases=1).fit(X.iloc[rows].reset_index(drop=True), Y[rows])
+        assert estimator.export_text() == alone.export_text()
+
+
+def test_bootstraps_depend_on_the_random_state_only():
+    first = Bagging(C45(), 5, random_state=1).fit(X, Y)
+    again = Bagging(C45(), 5, random_state=1).fit(X, Y)
+    other = Bagging(C45(), 5, random_state=2).fit(X, Y)
     texts = [[e.export_text() for e in m.estimators_] for m in (first, again, other)]
     assert texts[0] == texts[1] and texts[0] != texts[2]
 
 
 def test_plurality_vote_over_the_training_classes():
-    model = Bagging(IFN(significance=0.2), 9, seed=0).fit(X, Y)
+    model = Bagging(IFN(significance=0.2), 9, random_state=0).fit(X, Y)
     votes = np.array([e.predict(X) for e in model.estimators_])
     expected = ["hi" if (column == "hi").sum() > (column == "lo").sum() else
                 "lo" if (column == "lo").sum() > (column == "hi").sum() else "hi"
                 for column in votes.T]  # a tie goes to the first class, "hi"
     assert model.predict(X).tolist() == expected
     assert model.classes_.tolist() == ["hi", "lo"]
+    share = (votes == "hi").mean(axis=0)
+    assert np.allclose(model.predict_proba(X), np.column_stack([share, 1 - share]))
 
 
 def test_a_bootstrap_missing_a_class_still_votes():
     y = np.array(["lo"] * 29 + ["rare"], dtype=object)
-    model = Bagging(C45(), 10, seed=0).fit(X, y)
+    model = Bagging(C45(), 10, random_state=0).fit(X, y)
     assert any("rare" not in e.classes_ for e in model.estimators_)
     assert set(model.predict(X)) <= {"lo", "rare"}
 
 
+def test_numpy_input_bags_on_the_array():
+    A = X[["x"]].to_numpy()
+    model = Bagging(C45(min_cases=1), 3, random_state=0).fit(A, Y)
+    frame = Bagging(C45(min_cases=1), 3, random_state=0).fit(X[["x"]], Y)
+    assert model.predict(A).tolist() == frame.predict(X[["x"]]).tolist()
+    assert not hasattr(model, "feature_names_in_") and model.n_features_in_ == 1
+
+
+def test_default_estimator_is_c45():
+    model = Bagging(n_estimators=2).fit(X, Y)
+    assert all(type(e) is C45 and e.get_params() == C45().get_params()
+               for e in model.estimators_)
+
+
 @pytest.mark.parametrize("params, message", [
-    ({"base": C45(), "n_estimators": 0}, "n_estimators must be an integer >= 1"),
-    ({"base": C45(), "seed": -1}, "seed must be an integer >= 0"),
-    ({"base": "C45"}, "base must be a learner or a config entry"),
-    ({"base": {"class": "CART"}}, "base: unknown learner class 'CART'"),
-    ({"base": {"class": "C45", "params": {"cf": 2}}}, r"base: cf must be in \(0, 0.5\]"),
+    ({"estimator": C45(), "n_estimators": 0}, "n_estimators must be an integer >= 1"),
+    ({"estimator": C45(), "random_state": -1}, "random_state must be an integer >= 0"),
+    ({"estimator": "C45"}, "estimator must be a learner"),
+    ({"estimator": C45(cf=2)}, r"estimator: cf must be in \(0, 0.5\]"),
 ])
 def test_bad_parameters_are_named(params, message):
     with pytest.raises(ValueError, match=message):
         Bagging(**params).fit(X, Y)
 
 
-def test_config_check_names_the_learner_and_the_base_parameter():
-    entry = {"class": "Bagging", "params": {"base": {"class": "C45", "params": {"cf": 2}}}}
-    with pytest.raises(ConfigError, match=r"learners.BAG.params: base: cf must be"):
-        _check_learners({"BAG": entry}, learner_class)
+@pytest.mark.parametrize("entry, message", [
+    ({"class": "C45", "params": {"cf": 2}}, r"learners.BAG.params: estimator: cf must be"),
+    ({"class": "CART"}, r"learners.BAG.params: estimator: unknown learner class 'CART'"),
+    ({"class": "C45", "params": {"depth": 2}},
+     r"estimator: unknown parameter\(s\) \['depth'\] for C45"),
+])
+def test_config_check_names_the_learner_and_the_nested_parameter(entry, message):
+    config = {"BAG": {"class": "Bagging", "params": {"estimator": entry}}}
+    with pytest.raises(ConfigError, match=message):
+        _check_learners(config, learner_class)
+
+
+def test_config_check_refuses_the_old_parameter_names():
+    config = {"BAG": {"class": "Bagging", "params": {"base": {"class": "C45"}, "seed": 7}}}
+    with pytest.raises(ConfigError, match=r"unknown parameter\(s\) \['base', 'seed'\]"):
+        _check_learners(config, learner_class)
 
 
 def test_estimator_conventions():
-    model = Bagging(C45(), 3, seed=0)
-    assert repr(model) == "Bagging(base=C45(criterion='gain_ratio', min_cases=2, cf=0.25, " \
-        "prune=True, mdl_correction=True, threshold_by='gain'), n_estimators=3, seed=0)"
+    model = Bagging(C45(), 3, random_state=0)
+    assert repr(model) == "Bagging(estimator=C45(criterion='gain_ratio', min_cases=2, " \
+        "cf=0.25, prune=True, mdl_correction=True, threshold_by='gain'), n_estimators=3, " \
+        "random_state=0)"
+    assert model.get_params()["estimator__cf"] == 0.25
+    model.set_params(estimator__cf=0.1, n_estimators=4)
+    assert model.estimator.cf == 0.1 and model.n_estimators == 4
     with pytest.raises(ValueError, match="not fitted"):
         model.predict(X)
     model.fit(X, Y)
+    assert not hasattr(model.estimator, "tree_")  # the given learner is copied, not fitted
     copy = pickle.loads(pickle.dumps(model))
     assert copy.predict(X).tolist() == model.predict(X).tolist()
     assert model.predict(X.iloc[:0]).shape == (0,)
-    assert str(model).startswith("Bagging of 3 x C45(")
+    assert str(model).startswith("Bagging of 4 x C45(")
     with pytest.raises(ValueError, match="expected the training columns"):
         model.predict(X[["c", "x"]])

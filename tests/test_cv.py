@@ -5,10 +5,15 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from smalltrees.evaluation.resampling import FoldError, cross_validate, fold_ids, seed_for
+from smalltrees.evaluation.resampling import (
+    FoldError,
+    cross_validate,
+    cv_estimates,
+    fold_ids,
+    seed_for,
+)
 from smalltrees.evaluation.statistics import corrected_resampled_t
 from smalltrees.evaluation.verdicts import verdict
-from smalltrees.studies.auer95.table2 import cv_estimates
 
 
 def test_folds_are_a_near_equal_random_partition():

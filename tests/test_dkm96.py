@@ -12,10 +12,17 @@ from workflow_helpers import ROOT
 
 from smalltrees.data.transform import REST, one_vs_rest
 from smalltrees.learners.criteria import entropy, kearns_mansour
-from smalltrees.studies.dkm96 import curves, table1
+from smalltrees.studies.dkm96 import table1
+from smalltrees.studies.dkm96.criterion_curves import (
+    entropy_curve,
+    error_curve,
+    figure,
+    g_curve,
+    split_gain,
+)
 from smalltrees.studies.dkm96.design import DesignError, partition
-from smalltrees.studies.dkm96.statistics import partition_statistics
-from smalltrees.studies.dkm96.trials import run_domain
+from smalltrees.studies.dkm96.partition_statistics import partition_statistics
+from smalltrees.studies.dkm96.table1_trials import run_domain
 from smalltrees_workflow.config import ConfigError
 from smalltrees_workflow.plans import dkm96 as plan
 
@@ -24,8 +31,8 @@ def test_gains_by_hand():
     # p = 1/4, r = 3/4, tau = 1/2: q = 1/2, H(1/4) = 2 - (3/4) log2 3, G(1/4) = sqrt(3) / 2
     h_gain = 1 - (2 - 0.75 * math.log2(3))
     g_gain = 1 - math.sqrt(3) / 2
-    assert curves.split_gain(curves.entropy_curve, 0.25, 0.75, 0.5) == pytest.approx(h_gain)
-    assert curves.split_gain(curves.g_curve, 0.25, 0.75, 0.5) == pytest.approx(g_gain)
+    assert split_gain(entropy_curve, 0.25, 0.75, 0.5) == pytest.approx(h_gain)
+    assert split_gain(g_curve, 0.25, 0.75, 0.5) == pytest.approx(g_gain)
     assert round(h_gain, 6) == 0.188722 and round(g_gain, 6) == 0.133975
     # the learners' own gain on counts: 4+/4- split into (1+, 3-) and (3+, 1-), per case
     for impurity, gain in ((entropy, h_gain), (kearns_mansour, g_gain)):
@@ -35,17 +42,17 @@ def test_gains_by_hand():
 
 def test_children_on_one_side_of_half_gain_nothing_in_training_error():
     # Fig. 4: p = 0.1, r = 0.4 (both majority negative), tau = 1/2: q = 0.25
-    assert curves.split_gain(curves.error_curve, 0.1, 0.4, 0.5) == pytest.approx(0.0, abs=1e-12)
-    assert curves.split_gain(curves.entropy_curve, 0.1, 0.4, 0.5) > 0.05
-    assert curves.split_gain(curves.g_curve, 0.1, 0.4, 0.5) > 0.05
+    assert split_gain(error_curve, 0.1, 0.4, 0.5) == pytest.approx(0.0, abs=1e-12)
+    assert split_gain(entropy_curve, 0.1, 0.4, 0.5) > 0.05
+    assert split_gain(g_curve, 0.1, 0.4, 0.5) > 0.05
     # across 1/2 the training error does gain
-    assert curves.split_gain(curves.error_curve, 0.1, 0.9, 0.5) == pytest.approx(0.4)
+    assert split_gain(error_curve, 0.1, 0.9, 0.5) == pytest.approx(0.4)
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.floats(0.0, 1.0))
 def test_g_lies_above_h(q):
-    g, h = float(curves.g_curve(q)), float(curves.entropy_curve(q))
+    g, h = float(g_curve(q)), float(entropy_curve(q))
     assert g >= h - 1e-12
     if min(abs(q), abs(q - 0.5), abs(q - 1)) > 1e-3:
         assert g > h
@@ -55,13 +62,13 @@ def test_figures_are_drawn_from_config_values():
     settings_ = {"fig3": {"p": 0.15, "r": 0.75, "tau": 0.5},
                  "fig4": {"p": 0.1, "r": 0.4, "tau": 0.5}, "fig6": {"q_max": 0.1}}
     for number in (3, 4, 5, 6):
-        fig = curves.figure(number, settings_)
+        fig = figure(number, settings_)
         assert fig.axes and fig.axes[0].get_title().startswith(f"Fig. {number}")
-    assert curves.figure(6, settings_).axes[0].get_xlim() == (0.0, 0.1)
-    gain_label = [t.get_text() for t in curves.figure(4, settings_).axes[0].get_legend().texts]
+    assert figure(6, settings_).axes[0].get_xlim() == (0.0, 0.1)
+    gain_label = [t.get_text() for t in figure(4, settings_).axes[0].get_legend().texts]
     assert "gain = 0.000" in gain_label
     with pytest.raises(ValueError, match="Figures 3-6"):
-        curves.figure(7, settings_)
+        figure(7, settings_)
 
 
 FILES = [{"path": "toy/train", "rows": 60}, {"path": "toy/test", "rows": 20}]
@@ -154,10 +161,11 @@ def test_table_marks_unavailable_rows_not_run_and_flags_doubtful_paper_values():
     status = {"SG_4": "ok", "IS_E": "not run: data not available (sources tried: x: no such file)"}
     paper = pd.DataFrame([["SG_4", "p_t", 0.139, "yes"], ["SG_4", "t", 1.0, "no"]],
                          columns=["domain", "metric", "value", "uncertain"])
-    table = table1.build(stats, status, {"SG_4": "Segmentation", "IS_E": "ISOLET"}, paper, 2.0)
+    table = table1.make_table1(stats, status, {"SG_4": "Segmentation", "IS_E": "ISOLET"}, paper,
+                               2.0)
     assert table.loc[1, "err_G_verdict"] == "not run" and np.isnan(table.loc[1, "err_G"])
     assert table.loc[0, "paper_p_t_uncertain"]
-    md = table1.render_markdown(table, table1.summary(stats, paper), {}, {"method": "abc"}, 2.0)
+    md = table1.render_table1(table, table1.make_overall(stats, paper), {}, {"method": "abc"}, 2.0)
     assert "0.139?" in md and "not run: data not available" in md
 
 

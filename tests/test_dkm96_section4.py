@@ -9,7 +9,11 @@ from workflow_helpers import ROOT
 from smalltrees.data.decision_list import DecisionList, random_decision_list, sample
 from smalltrees.evaluation.verdicts import CLOSE, DIFFERS, REPRODUCED
 from smalltrees.studies.dkm96 import calibration, claims, table2
-from smalltrees.studies.dkm96.boosting import dataset_trials, decision_list_trials, run_trials
+from smalltrees.studies.dkm96.boosting_trials import (
+    dataset_trials,
+    decision_list_trials,
+    run_trials,
+)
 from smalltrees_workflow.config import ConfigError
 from smalltrees_workflow.plans import dkm96 as plan
 
@@ -80,7 +84,7 @@ def test_a_trial_with_identical_x_and_different_labels_is_reported():
     trials = dataset_trials("T", {"dataset": "T", "positive_class": "p", "folds": 2}, X, y, 1,
                             "s")
     _, summary = run_trials("T", trials, "p", LEARNERS)
-    table = table2.build(summary, {"T": "toy"}, pd.DataFrame(columns=["domain", "metric",
+    table = table2.make_table2(summary, {"T": "toy"}, pd.DataFrame(columns=["domain", "metric",
                                                                        "value"]), 2.0)
     assert table.loc[0, "unreachable"] == 2
     topdown = summary[summary["algorithm"] == "TopDown"]
@@ -108,12 +112,12 @@ def test_table2_verdict_uses_the_standard_error_of_a_mean_of_trials(paper_rounds
     trials = synthetic_trials(100.0, 0.1)
     paper = pd.DataFrame({"domain": ["D"], "metric": ["topdown_rounds"],
                           "value": [paper_rounds]})
-    table = table2.build(trials, {"D": "toy"}, paper, 2.0)
+    table = table2.make_table2(trials, {"D": "toy"}, paper, 2.0)
     sd = table.loc[0, "topdown_rounds_sd"]
     assert 3 < sd < 7  # so 2 x sqrt(2) x sd / sqrt(20) is about 3
     assert table.loc[0, "topdown_rounds_verdict"] == verdict
     assert table.loc[0, "adaboost_train_error"] == pytest.approx(10, abs=1)
-    md = table2.render_markdown(table, {"D": "a note"}, 2.0, "none")
+    md = table2.render_table2(table, {"D": "a note"}, 2.0, "none")
     assert "- D: a note" in md and "(beyond the paper)" in md
 
 
@@ -172,11 +176,11 @@ def test_calibration_grid_marks_the_configured_generator():
              "adaboost_test_error": 12.0}
     configured = {k: v for k, v in SMALL_LIST.items() if k != "trials"}
     grid = {"noise": [0.0, 0.05]}
-    table = calibration.build(grid, configured, 2, LEARNERS, paper, 1, "cal", "DL")
+    table = calibration.make_calibration_table(grid, configured, 2, LEARNERS, paper, 1, "cal", "DL")
     assert len(table) == 2 and table["configured"].sum() == 1
     assert (table["distance"].diff().dropna() >= 0).all()
     assert table.loc[table["configured"], "noise"].item() == 0.05
-    assert "**configured**" in calibration.render_markdown(table, paper, 2)
+    assert "**configured**" in calibration.render_calibration_table(table, paper, 2)
 
 
 def config_for():

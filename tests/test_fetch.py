@@ -242,6 +242,19 @@ def test_checksum_mismatch_reports_hashes_and_writes_nothing(tmp_path, server, s
     assert list(out.iterdir()) == []
 
 
+def test_a_mirror_serving_another_file_says_so_not_set_mirrors(tmp_path):
+    mirror = make_mirror(tmp_path / "mirror", data=BAD)
+
+    with pytest.raises(ChecksumError) as err:
+        fetch_file(REL, SHA, tmp_path / "iris.data", mirrors=[mirror])
+
+    message = str(err.value)
+    assert f"{mirror / REL} served a file whose sha256 is not the one the dataset registry pins"\
+        in message
+    assert "not a connection problem" in message
+    assert "`mirrors`" not in message  # the mirror is set; its copy is wrong
+
+
 def test_falls_through_bad_mirrors_to_good_url(tmp_path, server, caplog):
     server.route("/bad/" + REL, Reply(body=BAD))
     url = server.route("/good", Reply())
@@ -274,6 +287,7 @@ def test_all_sources_fail_lists_every_source_and_mirrors_hint(tmp_path, server, 
         f"sha256 mismatch: expected {SHA}, got {BAD_SHA}",
         f"  - {busy}: HTTP 503 Service Unavailable (after 4 attempts)",
     ]
+    assert f"{server.url}/bad/{REL} served a file whose sha256 is not" in str(err.value)
     assert "`mirrors`" in str(err.value)
     assert "--config 'mirrors=[\"../shared/uci-mirror\"]'" in str(err.value)
 

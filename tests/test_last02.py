@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 
 from smalltrees import C45, IFN, Bagging
 from smalltrees.evaluation.resampling import repeated_cv, seed_for
-from smalltrees.studies.last02.stability import (
+from smalltrees.evaluation.statistics import t_interval
+from smalltrees.studies.last02.turney_stability import (
     fold_models,
     pairwise_agreement,
     random_instances,
     rule_size,
     summarise,
 )
-from smalltrees.studies.last02.table3 import t_interval
 from smalltrees_workflow.config import ConfigError
 from smalltrees_workflow.plans import last02 as plan
 
@@ -78,7 +78,7 @@ def test_rule_sizes_of_ifn_c45_and_bagging():
     assert rule_size(IFN().fit(X, Y)) == 4  # x < 4.8 / x >= 4.8: two rules of 2 units
     tree = C45(min_cases=1).fit(X, Y)
     assert rule_size(tree) == 4 and tree.n_leaves_ == 2
-    assert rule_size(Bagging(C45(min_cases=1), 3, seed=0).fit(X, Y)) == 12
+    assert rule_size(Bagging(C45(min_cases=1), 3, random_state=0).fit(X, Y)) == 12
 
 
 def test_summary_and_the_test_against_cmm():

@@ -14,7 +14,7 @@ from smalltrees.evaluation.intervals import (
     difference_interval,
     difference_values,
 )
-from smalltrees.evaluation.paired import paired_t, pooled_t, sign_test
+from smalltrees.evaluation.statistics import paired_t, pooled_t, sign_test
 
 
 def test_paired_t_by_hand():

@@ -4,8 +4,8 @@ tables do not judge are skipped, unavailable data are "not run"."""
 import numpy as np
 import pandas as pd
 
+from smalltrees.studies.dkm96.partition_statistics import METRICS
 from smalltrees.studies.dkm96.scorecard import scorecard_items as dkm96_items
-from smalltrees.studies.dkm96.statistics import METRICS
 from smalltrees.studies.last02.scorecard import scorecard_items as last02_items
 from smalltrees.studies.last02.table3 import DESCRIPTION
 

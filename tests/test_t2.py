@@ -237,9 +237,9 @@ def test_params():
 @pytest.mark.parametrize(
     ("X", "y", "message"),
     [
-        (X_TOY.to_numpy(), Y_TOY, "must be a pandas DataFrame"),
-        (X_TOY.iloc[:0], [], "X is empty"),
-        (X_TOY[[]], Y_TOY, "X is empty"),
+        (X_TOY["u"].to_numpy(), Y_TOY, "must be two-dimensional"),
+        (X_TOY.iloc[:0], [], r"X has 0 sample\(s\)"),
+        (X_TOY[[]], Y_TOY, r"X has 0 feature\(s\)"),
         (X_TOY, Y_TOY[:3], r"y has 3 labels; expected one per row of X \(4\)"),
         (pd.DataFrame({"b": [True, False, True, False]}), Y_TOY, "expected a float dtype"),
         (pd.DataFrame({"s": ["a", "b", "c", "d"]}), Y_TOY, "expected a float dtype"),

@@ -8,15 +8,15 @@ from scipy import stats
 from smalltrees.data.generators import generate
 from smalltrees.data.parse import DatasetError
 from smalltrees.evaluation.ranks import friedman_nemenyi, nemenyi_q
+from smalltrees.evaluation.resampling import stratified_fold_ids, stratified_holdout
 from smalltrees.studies.yildiz15.claims import groups
 from smalltrees.studies.yildiz15.protocol import (
     METHODS,
     paper_coding,
     run_dataset,
     select,
-    stratified_parts,
 )
-from smalltrees.studies.yildiz15.tables import summary
+from smalltrees.studies.yildiz15.tables import make_metric_table
 
 BREIMAN_COLUMNS = [{"name": "x{i}", "kind": "continuous", "repeat": 20},
                    {"name": "class", "kind": "class"}]
@@ -81,11 +81,11 @@ def test_titanic_is_dawsons_table():
 def test_stratified_parts_keep_the_class_proportions():
     y = np.array(["a"] * 90 + ["b"] * 30)
     seed = np.random.SeedSequence(3)
-    test = stratified_parts(y, 2, seed, first=1 / 3) == 0
+    test = stratified_holdout(y, 1 / 3, seed)
     assert (y[test] == "a").sum() == 30 and (y[test] == "b").sum() == 10
-    halves = stratified_parts(y, 2, seed)
+    halves = stratified_fold_ids(y, 2, seed)
     assert (y[halves == 0] == "a").sum() == 45 and (y[halves == 0] == "b").sum() == 15
-    assert (stratified_parts(y, 2, np.random.SeedSequence(3)) == halves).all()
+    assert (stratified_fold_ids(y, 2, np.random.SeedSequence(3)) == halves).all()
 
 
 def test_paper_coding_keeps_discrete_data_and_codes_mixed_data_as_numbers():
@@ -133,6 +133,6 @@ def test_groups_of_datasets_read_on_the_fold_means():
     assert groups(error, nodes) == {"hurts": ["hurt"], "helps": ["help"], "over": ["over"]}
     folds = {"d": pd.DataFrame({"method": list(METHODS) * 2, "test_error": range(8),
                                 "nodes": 1, "bound": 1.0})}
-    table = summary(folds, "error")
+    table = make_metric_table(folds, "error")
     assert table.loc[0, "NoPrune"] == 2.0 and table.loc[0, "NoPrune_sd"] == pytest.approx(
         np.sqrt(8))

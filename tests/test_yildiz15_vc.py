@@ -5,16 +5,22 @@ import pytest
 from workflow_helpers import ROOT
 
 from smalltrees.evaluation.verdicts import VERDICTS
+from smalltrees.studies.yildiz15.figures import vc_figure
 from smalltrees.studies.yildiz15.scorecard import scorecard_items
-from smalltrees.studies.yildiz15.vc import claim, render, settings_text, vc_rows, vc_table
-from smalltrees.studies.yildiz15.vc_figure import vc_figure
+from smalltrees.studies.yildiz15.vc_table import (
+    difference_claim,
+    make_vc_table,
+    render_vc_table,
+    settings_text,
+    vc_rows,
+)
 
 PAIRS = ROOT / "data" / "paper" / "yildiz15" / "vc_pairs.csv"
 
 
 @pytest.fixture(scope="module")
 def table():
-    return vc_table(vc_rows([3, 4], 5), pd.read_csv(PAIRS))
+    return make_vc_table(vc_rows([3, 4], 5), pd.read_csv(PAIRS))
 
 
 def test_paper_pairs_file():
@@ -37,11 +43,11 @@ def test_table_beside_the_paper(table):
 
 
 def test_claim_fails_on_two_levels_of_chains(table):
-    claims = claim(table).set_index("shapes")
+    claims = difference_claim(table).set_index("shapes")
     assert claims.loc["d = 3", "verdict"] == "claim holds"
     assert claims.loc["d = 4", "verdict"] == "claim fails"
     assert claims.loc["all", "fails_on"] == "d = 4: ((L,(L,L)),(L,(L,L))) (LB 6, exact 8)"
-    text = render(table, claim(table), settings_text([3, 4], 5))
+    text = render_vc_table(table, difference_claim(table), settings_text([3, 4], 5))
     assert "**6 - 8 (6 - 7)**" in text and "claim fails" in text
 
 

@@ -48,3 +48,16 @@ def run(work: Path, *args: str, check: bool = True) -> subprocess.CompletedProce
     if check and result.returncode != 0:
         raise AssertionError(f"snakemake failed:\n{result.stdout}\n{result.stderr}")
     return result
+
+
+def planned_jobs(work: Path, *args: str) -> list[tuple[str, dict[str, str]]]:
+    """The jobs a dry run (``snakemake -n``) in ``work`` plans: (rule, wildcards) each."""
+    result = run(work, "--dry-run", *args)
+    jobs: list[tuple[str, dict[str, str]]] = []
+    for line in result.stdout.splitlines():
+        if line.startswith(("rule ", "localrule ")) and line.endswith(":"):
+            jobs.append((line.split()[1][:-1], {}))
+        elif line.startswith("    wildcards: ") and jobs:
+            jobs[-1][1].update(item.split("=", 1)
+                               for item in line[len("    wildcards: "):].split(", "))
+    return jobs

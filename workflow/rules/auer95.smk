@@ -25,7 +25,7 @@ rule auer95_table1:
     input:
         data=processed(config["auer95"]["datasets"]),
         paper="data/paper/auer95/table1.csv",
-        code=REPORT_CODE + package("studies/auer95", "data/store.py"),
+        code=CODE.of("auer95/table1.py"),
     output:
         csv="results/tables/auer95_table1.csv",
         md="results/tables/auer95_table1.md",
@@ -45,7 +45,7 @@ rule auer95_sky_dataset:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=LEARNER_CODE + package("studies/auer95/sky.py"),
+        code=CODE.of("auer95/sky_dataset.py"),
     output:
         "results/auer95/sky/{dataset}.json",
     log:
@@ -64,7 +64,7 @@ rule auer95_sky3_dataset:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=LEARNER_CODE + package("studies/auer95/sky.py"),
+        code=CODE.of("auer95/sky3_dataset.py"),
     output:
         "results/auer95/sky3/{dataset}.json",
     log:
@@ -87,7 +87,7 @@ rule auer95_sky:
         ),
         paper="data/paper/auer95/table2.csv",
         notes="data/paper/auer95/notes.csv",
-        code=REPORT_CODE + package("studies/auer95/sky.py"),
+        code=CODE.of("auer95/sky.py"),
     output:
         csv="results/tables/auer95_sky.csv",
         md="results/tables/auer95_sky.md",
@@ -108,7 +108,7 @@ rule auer95_table2:
         sky="results/tables/auer95_sky.csv",
         paper="data/paper/auer95/table2.csv",
         notes="data/paper/auer95/notes.csv",
-        code=REPORT_CODE + package("studies/auer95/table2.py"),
+        code=CODE.of("auer95/table2.py"),
     output:
         csv="results/tables/auer95_table2.csv",
         md="results/tables/auer95_table2.md",
@@ -129,8 +129,7 @@ rule auer95_table2:
 rule auer95_table2_figure:
     input:
         table="results/tables/auer95_table2.csv",
-        code=REPORT_CODE
-        + package("studies/auer95/figure.py", "studies/auer95/table2.py"),
+        code=CODE.of("auer95/table2_figure.py"),
     output:
         png=report(
             "figures/auer95_table2.png",
@@ -160,7 +159,7 @@ rule auer95_scorecard:
         sky="results/tables/auer95_sky.csv",
         table2="results/tables/auer95_table2.csv",
         notes="data/paper/auer95/notes.csv",
-        code=REPORT_CODE + package("studies/auer95/scorecard.py"),
+        code=CODE.of("auer95/scorecard.py"),
     output:
         "results/auer95/scorecard.csv",
     log:
@@ -181,8 +180,7 @@ rule auer95_curve:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=LEARNER_CODE
-        + package("studies/auer95/curves.py", "evaluation/resampling.py"),
+        code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
     output:
         "results/auer95/curves/{dataset}/{level}.csv",
     log:
@@ -209,7 +207,7 @@ rule auer95_vc_factors:
         meta=[f"data/processed/{d}.json" for d in CURVE_DATASETS],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         paper="data/paper/auer95/section4.csv",
-        code=REPORT_CODE + package("studies/auer95/factors.py", "vc/auer.py"),
+        code=CODE.of("auer95/vc_factors.py"),
     output:
         csv="results/tables/auer95_vc_factors.csv",
         md="results/tables/auer95_vc_factors.md",
@@ -230,12 +228,7 @@ rule auer95_learning_curves:
         draws=curve_files(config) if CURVE_DATASETS else [],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         factors="results/tables/auer95_vc_factors.csv",
-        code=REPORT_CODE
-        + package(
-            "studies/auer95/learning_curves.py",
-            "studies/auer95/curves.py",
-            "studies/auer95/fits.py",
-        ),
+        code=CODE.of("auer95/learning_curves.py"),
     output:
         csv="results/tables/auer95_learning_curves.csv",
         md="results/tables/auer95_learning_curves.md",
@@ -258,7 +251,7 @@ rule auer95_learning_curves:
 rule auer95_figure1:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=REPORT_CODE + package("studies/auer95/figure1.py"),
+        code=CODE.of("auer95/figure1.py"),
     output:
         png=report(
             "figures/auer95_fig1.png",
@@ -281,7 +274,7 @@ rule auer95_figure1:
 rule auer95_curves_figure:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=REPORT_CODE + package("studies/auer95/figure1.py"),
+        code=CODE.of("auer95/figure1.py"),
     output:
         png=report(
             "figures/auer95_curves_all.png",

@@ -5,15 +5,23 @@ from pathlib import Path
 import pandas as pd
 import yaml
 
-from snakemake.utils import validate
+from smalltrees_workflow.code_inputs import CodeInputs
+from smalltrees_workflow.config import (
+    check_config,
+    check_data,
+    load_registry,
+    parsed_datasets,
+    raw_files,
+    study_plan,
+    validate,
+)
+from smalltrees.learners.registry import LEARNER_CLASSES, learner_class
 
-from smalltrees_workflow.config import check_config, load_registry, raw_files, study_plan
-from smalltrees.learners.registry import learner_class
-
-validate(config, "../schemas/config.schema.yaml")
+# Every error below stops the workflow before any job runs, with one line naming the key.
+validate(config, "config.schema.yaml", "config")
 REGISTRY = load_registry(config, Path.cwd())
-validate({"datasets": REGISTRY}, "../schemas/datasets.schema.yaml")
 check_config(config, REGISTRY, learner_class)
+check_data(config, parsed_datasets(REGISTRY, Path("data/processed")))
 
 STUDIES = config["studies"]
 RAW_FILES = raw_files(REGISTRY)
@@ -31,22 +39,10 @@ wildcard_constraints:
     study="|".join(re.escape(s) for s in STUDIES),
 
 
-def package(*parts):
-    """The package modules under src/smalltrees/<part> (a folder or a module) run by a job,
-    declared as its inputs so that a change to a learner reruns the jobs that use it."""
-    files = []
-    for part in parts:
-        path = Path("src/smalltrees") / part
-        files += (
-            sorted(str(p) for p in path.rglob("*.py")) if path.is_dir() else [str(path)]
-        )
-    return files
-
-
-DATA_CODE = package("data", "files.py")
-LEARNER_CODE = package("learners", "data/store.py", "data/parse.py")
-CV_CODE = LEARNER_CODE + package("evaluation/resampling.py")
-REPORT_CODE = package("evaluation", "reporting", "files.py")
+# Each rule's `code=` inputs: the package modules its job imports, from the import graph (and
+# the modules of the learners it builds by name), so that a change to one learner reruns only
+# the jobs that run it (smalltrees_workflow.code_inputs).
+CODE = CodeInputs(workflow.basedir, LEARNER_CLASSES)
 
 
 def raw_inputs(wildcards):
@@ -128,11 +124,30 @@ def table_caption(wildcards):
 
 def get_final_output():
     """Every table and figure of the configured studies (each study's plan lists its own), the
-    HTML rendering of every Markdown table (for the report), and the scorecard."""
+    HTML rendering of every Markdown table (for the report), and the scorecard; and every
+    stored file they are built from (raw, processed, per-job results), so that a deleted one
+    is recreated with everything computed from it: Snakemake rebuilds a missing file only for
+    a job that must run, and a job whose outputs are up to date does not."""
     outputs = [path for study in STUDIES for path in study_plan(study).outputs(config)]
     tables = [
         p[: -len(".md")] + ".html"
         for p in outputs
         if p.startswith("results/tables/") and p.endswith(".md")
     ]
-    return outputs + tables + SCORECARD
+    return outputs + tables + SCORECARD + stored_files()
+
+
+def stored_files():
+    """The raw files (of datasets fetched by fetch_raw), the processed datasets and the
+    per-job results of the configured studies."""
+    codes = sorted(
+        {code for study in STUDIES for code in study_plan(study).datasets(config)}
+    )
+    raw = [
+        f"data/raw/{f['path']}"
+        for code in codes
+        if code in REQUIRED_DATASETS
+        for f in REGISTRY[code]["files"]
+    ]
+    results = [p for study in STUDIES for p in study_plan(study).intermediates(config)]
+    return list(dict.fromkeys(raw + processed(codes) + results))

@@ -7,7 +7,7 @@ rule cross_validate:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CV_CODE,
+        code=CODE.of("cross_validate.py", learners=learner_entry),
     output:
         "results/{study}/cv/{dataset}/{learner}.csv",
     log:

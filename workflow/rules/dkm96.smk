@@ -6,6 +6,7 @@ from smalltrees_workflow.plans.dkm96 import (
     SCATTER_FIGURES,
     boosting_data,
     boosting_result,
+    figure_settings,
     sequence_figures,
     sequence_rounds,
     table1_domain,
@@ -19,14 +20,11 @@ from smalltrees_workflow.plans.dkm96 import (
 )
 
 TABLE2 = config["dkm96"]["table2"]
-SECTION4_CODE = package(
-    "studies/dkm96/boosting.py", "data/decision_list.py", "data/transform.py"
-)
 
 
 rule dkm96_figure:
     input:
-        code=REPORT_CODE + package("studies/dkm96/curves.py", "learners/criteria.py"),
+        code=CODE.of("dkm96/figures.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -42,7 +40,7 @@ rule dkm96_figure:
     conda:
         "../../environment.yml"
     params:
-        settings=config["dkm96"]["figures"],
+        settings=figure_settings(config),
     script:
         "../scripts/dkm96/figures.py"
 
@@ -51,14 +49,7 @@ rule dkm96_table1_trials:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=LEARNER_CODE
-        + package(
-            "studies/dkm96/trials.py",
-            "studies/dkm96/design.py",
-            "data/transform.py",
-            "evaluation/intervals.py",
-            "evaluation/resampling.py",
-        ),
+        code=CODE.of("dkm96/table1_trials.py", learners=table1_learners(config)),
     output:
         "results/dkm96/trials/{dataset}/{domain}.json",
     log:
@@ -84,8 +75,7 @@ rule dkm96_table1:
         trials=table1_trials(config),
         paper="data/paper/dkm96/table1.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=REPORT_CODE
-        + package("studies/dkm96/table1.py", "studies/dkm96/statistics.py"),
+        code=CODE.of("dkm96/table1.py"),
     output:
         csv="results/tables/dkm96_table1.csv",
         md="results/tables/dkm96_table1.md",
@@ -107,8 +97,7 @@ rule dkm96_table1:
 rule dkm96_stability:
     input:
         trials=table1_trials(config),
-        code=REPORT_CODE
-        + package("studies/dkm96/stability.py", "studies/dkm96/statistics.py"),
+        code=CODE.of("dkm96/stability.py"),
     output:
         csv="results/tables/dkm96_stability.csv",
         md="results/tables/dkm96_stability.md",
@@ -131,13 +120,7 @@ rule dkm96_scorecard:
         table2="results/tables/dkm96_table2.csv",
         claims="results/tables/dkm96_claims.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=REPORT_CODE
-        + package(
-            "studies/dkm96/scorecard.py",
-            "studies/dkm96/table1.py",
-            "studies/dkm96/table2.py",
-            "studies/dkm96/statistics.py",
-        ),
+        code=CODE.of("dkm96/scorecard.py"),
     output:
         "results/dkm96/scorecard.csv",
     log:
@@ -157,7 +140,7 @@ rule dkm96_scorecard:
 rule dkm96_boosting_trials:
     input:
         data=boosting_data(config),
-        code=LEARNER_CODE + SECTION4_CODE + package("evaluation/resampling.py"),
+        code=CODE.of("dkm96/boosting_trials.py", learners=table2_learners(config)),
     output:
         rounds=boosting_result("{domain}", "rounds"),
         trials=boosting_result("{domain}"),
@@ -183,7 +166,7 @@ rule dkm96_table2:
         trials=table2_trials(config),
         paper="data/paper/dkm96/table2.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=REPORT_CODE + package("studies/dkm96/table2.py"),
+        code=CODE.of("dkm96/table2.py"),
     output:
         csv="results/tables/dkm96_table2.csv",
         md="results/tables/dkm96_table2.md",
@@ -208,8 +191,7 @@ rule dkm96_claims:
     input:
         rounds=table2_trials(config, "rounds"),
         trials=table2_trials(config),
-        code=REPORT_CODE
-        + package("studies/dkm96/claims.py", "studies/dkm96/sequences.py"),
+        code=CODE.of("dkm96/claims.py"),
     output:
         csv="results/tables/dkm96_claims.csv",
         md="results/tables/dkm96_claims.md",
@@ -228,10 +210,7 @@ rule dkm96_claims:
 rule dkm96_calibration:
     input:
         paper="data/paper/dkm96/table2.csv",
-        code=LEARNER_CODE
-        + SECTION4_CODE
-        + REPORT_CODE
-        + package("studies/dkm96/calibration.py", "studies/dkm96/table2.py"),
+        code=CODE.of("dkm96/calibration.py", learners=table2_learners(config)),
     output:
         csv="results/tables/dkm96_calibration.csv",
         md="results/tables/dkm96_calibration.md",
@@ -254,8 +233,7 @@ rule dkm96_calibration:
 rule dkm96_sequence_figure:
     input:
         rounds=sequence_rounds(config),
-        code=REPORT_CODE
-        + package("studies/dkm96/advantage_figures.py", "studies/dkm96/sequences.py"),
+        code=CODE.of("dkm96/advantage_figure.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -286,8 +264,7 @@ rule dkm96_sequence_figure:
 rule dkm96_scatter_figure:
     input:
         rounds=boosting_result(TABLE2["scatter"], "rounds"),
-        code=REPORT_CODE
-        + package("studies/dkm96/advantage_figures.py", "studies/dkm96/sequences.py"),
+        code=CODE.of("dkm96/advantage_figure.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",

@@ -1,14 +1,19 @@
 # Last, Maimon & Minkov (2002), section 3: Table 3 (accuracy by the shared cross_validate rule),
 # the whole-data IFN networks, Turney stability of the CV's fold models on generated examples,
 # Table 4, the claims and the size-stability figure.
-from smalltrees_workflow.plans.last02 import cv_stream, network_files, stability_files
+from smalltrees_workflow.plans.last02 import (
+    cv_stream,
+    network_files,
+    stability_files,
+    stability_options,
+)
 
 
 rule last02_network:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=LEARNER_CODE + package("studies/last02/networks.py"),
+        code=CODE.of("last02/network.py", learners=learner_entry),
     output:
         "results/last02/network/{dataset}/{learner}.json",
     log:
@@ -25,7 +30,7 @@ rule last02_stability:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CV_CODE + package("studies/last02/stability.py"),
+        code=CODE.of("last02/stability.py", learners=learner_entry),
     output:
         agreement="results/last02/stability/{dataset}/{learner}.csv",
         sizes="results/last02/stability/{dataset}/{learner}.sizes.csv",
@@ -42,7 +47,7 @@ rule last02_stability:
             "folds": config["last02"]["cv"]["folds"],
             "stream": cv_stream(config),
         },
-        stability=config["last02"]["stability"],
+        stability=stability_options(config),
         seed=config["seed"],
     script:
         "../scripts/last02/stability.py"
@@ -54,7 +59,7 @@ rule last02_table3:
         data=processed(config["last02"]["datasets"]),
         paper="data/paper/last02/table3.csv",
         notes="data/paper/last02/notes.csv",
-        code=REPORT_CODE + package("studies/last02/table3.py"),
+        code=CODE.of("last02/table3.py"),
     output:
         csv="results/tables/last02_table3.csv",
         md="results/tables/last02_table3.md",
@@ -79,7 +84,7 @@ rule last02_table4:
         sizes=stability_files(config, "sizes.csv"),
         paper="data/paper/last02/table4.csv",
         notes="data/paper/last02/notes.csv",
-        code=REPORT_CODE + package("studies/last02"),
+        code=CODE.of("last02/table4.py"),
     output:
         csv="results/tables/last02_table4.csv",
         md="results/tables/last02_table4.md",
@@ -110,8 +115,7 @@ rule last02_claims:
     input:
         table3="results/tables/last02_table3.csv",
         table4="results/tables/last02_table4.csv",
-        code=REPORT_CODE
-        + package("studies/last02/claims.py", "studies/last02/table3.py"),
+        code=CODE.of("last02/claims.py"),
     output:
         csv="results/tables/last02_claims.csv",
         md="results/tables/last02_claims.md",
@@ -133,7 +137,7 @@ rule last02_claims:
 rule last02_figure:
     input:
         table="results/tables/last02_table4.csv",
-        code=REPORT_CODE + package("studies/last02/figure.py"),
+        code=CODE.of("last02/figure.py"),
     output:
         png=report(
             "figures/last02_size_stability.png",
@@ -160,8 +164,7 @@ rule last02_scorecard:
         table4="results/tables/last02_table4.csv",
         claims="results/tables/last02_claims.csv",
         notes="data/paper/last02/notes.csv",
-        code=REPORT_CODE
-        + package("studies/last02/scorecard.py", "studies/last02/table3.py"),
+        code=CODE.of("last02/scorecard.py"),
     output:
         "results/last02/scorecard.csv",
     log:

@@ -4,7 +4,7 @@
 rule scorecard:
     input:
         cards=expand("results/{study}/scorecard.csv", study=STUDIES),
-        code=REPORT_CODE,
+        code=CODE.of("scorecard.py"),
     output:
         csv="results/scorecard.csv",
         md="results/scorecard.md",
@@ -24,7 +24,7 @@ rule scorecard:
 rule table_html:
     input:
         md="results/tables/{study}_{name}.md",
-        code=REPORT_CODE,
+        code=CODE.of("table_html.py"),
     output:
         report(
             "results/tables/{study}_{name}.html",

@@ -1,15 +1,14 @@
 # Yildiz (2015), section V: per dataset, ID3 grown on each of 5 x 2 folds and pruned four ways
 # (NoPrune, CvPrune, SrmLocal, SrmGlobal over the (a1, a2) grid); Tables I-IV, Friedman and
 # Nemenyi with CD diagrams, the claims; the VC table and Figures 10-11 (smalltrees.vc).
-from smalltrees_workflow.plans.yildiz15 import fold_files, settings_text
+from smalltrees_workflow.plans.yildiz15 import fold_files, fold_settings, settings_text
 
 
 rule yildiz15_folds:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=LEARNER_CODE
-        + package("evaluation/resampling.py", "studies/yildiz15/protocol.py", "vc"),
+        code=CODE.of("yildiz15/folds.py"),
     output:
         "results/yildiz15/folds/{dataset}.csv",
     log:
@@ -19,7 +18,7 @@ rule yildiz15_folds:
     conda:
         "../../environment.yml"
     params:
-        settings=config["yildiz15"],
+        settings=fold_settings(config),
         seed=config["seed"],
     script:
         "../scripts/yildiz15/folds.py"
@@ -30,8 +29,7 @@ rule yildiz15_table1:
         data=processed(config["yildiz15"]["datasets"]),
         paper="data/paper/yildiz15/table1.csv",
         notes="data/paper/yildiz15/notes.csv",
-        code=REPORT_CODE
-        + package("studies/yildiz15/tables.py", "studies/yildiz15/protocol.py"),
+        code=CODE.of("yildiz15/table1.py"),
     output:
         csv="results/tables/yildiz15_table1.csv",
         md="results/tables/yildiz15_table1.md",
@@ -49,7 +47,7 @@ rule yildiz15_table1:
 rule yildiz15_tables:
     input:
         folds=fold_files(config),
-        code=REPORT_CODE + package("studies/yildiz15"),
+        code=CODE.of("yildiz15/tables.py"),
     output:
         table2="results/tables/yildiz15_table2.csv",
         table2_md="results/tables/yildiz15_table2.md",
@@ -87,7 +85,7 @@ rule yildiz15_claims:
         folds=fold_files(config),
         table1="results/tables/yildiz15_table1.csv",
         paper="data/paper/yildiz15/claims.csv",
-        code=REPORT_CODE + package("studies/yildiz15"),
+        code=CODE.of("yildiz15/claims.py"),
     output:
         csv="results/tables/yildiz15_claims.csv",
         md="results/tables/yildiz15_claims.md",
@@ -105,7 +103,7 @@ rule yildiz15_claims:
 rule yildiz15_vc:
     input:
         paper="data/paper/yildiz15/vc_pairs.csv",
-        code=REPORT_CODE + package("vc", "studies/yildiz15/vc.py"),
+        code=CODE.of("yildiz15/vc.py"),
     output:
         csv="results/tables/yildiz15_vc.csv",
         md="results/tables/yildiz15_vc.md",
@@ -125,7 +123,7 @@ rule yildiz15_vc:
 rule yildiz15_vc_figures:
     input:
         table="results/tables/yildiz15_vc.csv",
-        code=REPORT_CODE + package("vc/shapes.py", "studies/yildiz15/vc_figure.py"),
+        code=CODE.of("yildiz15/vc_figures.py"),
     output:
         fig10=report(
             "figures/yildiz15_fig10.png",
@@ -151,7 +149,7 @@ rule yildiz15_scorecard:
     input:
         vc="results/tables/yildiz15_vc.csv",
         claims="results/tables/yildiz15_claims.csv",
-        code=REPORT_CODE + package("studies/yildiz15/scorecard.py"),
+        code=CODE.of("yildiz15/scorecard.py"),
     output:
         "results/yildiz15/scorecard.csv",
     log:

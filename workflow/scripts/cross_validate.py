@@ -2,21 +2,18 @@
 
 from smalltrees.datasets import read
 from smalltrees.evaluation.resampling import repeated_cv
+from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-study, code = snakemake.wildcards.study, snakemake.wildcards.dataset
-design = snakemake.params.design
-try:
+with job_log(snakemake) as log:
+    code = snakemake.wildcards.dataset
+    design = snakemake.params.design
     X, y = read(snakemake.input.csv, snakemake.input.meta)
     rows = repeated_cv(lambda: make_learner(snakemake.params.learner), X, y,
                        design["repetitions"], design["folds"], snakemake.params.seed,
                        design["stream"], code, progress=log.info)
     rows.insert(0, "learner", snakemake.wildcards.learner)
     rows.insert(0, "dataset", code)
-    rows.to_csv(snakemake.output[0], index=False, lineterminator="\n")
-except Exception as error:
-    log.error("%s", error)
-    raise
+    write_text(snakemake.output[0], rows.to_csv(index=False, lineterminator="\n"))

@@ -5,14 +5,13 @@ passed as params: it does not change the file, so it must not make Snakemake red
 """
 
 from smalltrees.data.fetch import fetch_file, origin_url
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-relpath = snakemake.wildcards.relpath
-source = snakemake.params.source
-config = snakemake.config
-try:
+with job_log(snakemake) as log:
+    relpath = snakemake.wildcards.relpath
+    source = snakemake.params.source
+    config = snakemake.config
     fetch_file(
         relpath,
         source["sha256"],
@@ -22,6 +21,3 @@ try:
         timeout=config["fetch"]["timeout"],
         retries=config["fetch"]["retries"],
     )
-except Exception as error:
-    log.error("%s", error)
-    raise

@@ -2,13 +2,12 @@
 
 from smalltrees import datasets
 from smalltrees.data.optional import fetch_optional
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-code, spec, config = snakemake.wildcards.dataset, snakemake.params.spec, snakemake.config
-out = snakemake.output
-try:
+with job_log(snakemake) as log:
+    code, spec, config = snakemake.wildcards.dataset, snakemake.params.spec, snakemake.config
+    out = snakemake.output
     try:
         paths = fetch_optional(code, spec, mirrors=snakemake.params.sources["mirrors"],
                                archive=snakemake.params.sources["archive"],
@@ -22,6 +21,3 @@ try:
         datasets.write(X, y, code, spec, out.csv, out.meta, files=files)
         log.info("%s: %d examples, %d attributes, classes %s", code, len(y), X.shape[1],
                  sorted(y.unique()))
-except Exception as error:
-    log.error("%s", error)
-    raise

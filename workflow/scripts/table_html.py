@@ -4,9 +4,9 @@ from pathlib import Path
 
 from smalltrees.files import write_text
 from smalltrees.reporting.html import markdown_to_html
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log_to(snakemake.log[0])
-name = f"{snakemake.wildcards.study}_{snakemake.wildcards.name}"
-write_text(snakemake.output[0], markdown_to_html(Path(snakemake.input.md).read_text(), name))
+with job_log(snakemake):
+    name = f"{snakemake.wildcards.study}_{snakemake.wildcards.name}"
+    write_text(snakemake.output[0], markdown_to_html(Path(snakemake.input.md).read_text(), name))

@@ -2,6 +2,8 @@
 
 The library (``smalltrees``) never imports this package; the rules (``workflow/rules/*.smk``)
 and the thin scripts (``workflow/scripts/``) do. :mod:`.config` checks the config and the
-dataset sheet before any job runs; :mod:`.plans` holds each study's outputs, wildcard functions
-and config checks; :mod:`.logs` sends a job's log records and errors to its rule's log.
+dataset sheet before any job runs; :mod:`.plans` holds each study's outputs, wildcard and
+params functions and config checks; :mod:`.code_inputs` gives each rule the package modules its
+job runs (from the import graph) as inputs; :mod:`.logs` sends a job's log records, warnings
+and errors to its rule's log.
 """

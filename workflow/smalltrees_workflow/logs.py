@@ -1,15 +1,67 @@
-"""Logging set-up shared by the workflow's scripts: everything goes to the rule's log file."""
+"""A job's log: everything a workflow script reports goes to its rule's log file.
+
+Every script runs its body inside :func:`job_log`, which sends to the rule's ``log:`` file (the
+first one, overwritten):
+
+- the records of the ``smalltrees`` loggers (INFO and above), the library's progress and
+  warnings;
+- Python warnings (``warnings.warn``, e.g. from pandas or numpy), through
+  :func:`logging.captureWarnings`;
+- the full traceback of any exception that ends the job, which is then raised again so that the
+  job fails (Snakemake shows only the last lines of a script's error on the console; the log
+  keeps the whole of it beside the job's other messages).
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LOGGERS = ("smalltrees", "py.warnings")
+"""The loggers a job's log receives: the library's and the one of captured warnings."""
 
 
-def log_to(path: str) -> logging.Logger:
-    """Send all ``smalltrees`` log records to ``path`` (overwritten) and return the logger."""
-    handler = logging.FileHandler(path, mode="w")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logger = logging.getLogger("smalltrees")
-    logger.handlers[:] = [handler]
-    logger.setLevel(logging.INFO)
-    return logger
+@contextmanager
+def job_log(snakemake) -> Iterator[logging.Logger]:
+    """Run the block with its log records, warnings and any error going to the rule's log;
+    yield the ``smalltrees`` logger for the script's own messages.
+
+    >>> from types import SimpleNamespace
+    >>> import tempfile, pathlib, warnings
+    >>> log = pathlib.Path(tempfile.mkdtemp(), "job.log")
+    >>> try:
+    ...     with job_log(SimpleNamespace(log=[str(log)])) as logger:
+    ...         logger.info("started")
+    ...         warnings.warn("odd data")
+    ...         raise ValueError("bad value")
+    ... except ValueError:
+    ...     pass
+    >>> text = log.read_text()
+    >>> all(part in text for part in ("started", "UserWarning: odd data", "Traceback",
+    ...                               "ValueError: bad value"))
+    True
+    """
+    handler = logging.FileHandler(snakemake.log[0], mode="w")
+    handler.setFormatter(logging.Formatter(FORMAT))
+    saved = []
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        saved.append((logger, logger.handlers[:], logger.level, logger.propagate))
+        logger.handlers[:] = [handler]
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+    logging.captureWarnings(True)
+    try:
+        yield logging.getLogger("smalltrees")
+    except BaseException:
+        logging.getLogger("smalltrees").exception("the job failed")
+        raise
+    finally:
+        logging.captureWarnings(False)
+        for logger, handlers, level, propagate in saved:
+            logger.handlers[:] = handlers
+            logger.setLevel(level)
+            logger.propagate = propagate
+        handler.close()

@@ -387,6 +387,15 @@ def _summarize(
         return FetchError(f"{relpath}: no sources given (neither mirrors nor urls).\n{_HINT}")
     lines = [f"could not fetch {relpath} (sha256 {expected}) from any of {len(failures)} sources:"]
     lines += [f"  - {source}: {reason}" for source, reason in failures]
-    lines.append(_HINT)
-    all_checksum = all(isinstance(reason, ChecksumError) for _, reason in failures)
-    return (ChecksumError if all_checksum else FetchError)("\n".join(lines), list(failures))
+    wrong = [source for source, reason in failures if isinstance(reason, ChecksumError)]
+    if wrong:
+        lines.append(
+            f"{' and '.join(wrong)} served a file whose sha256 is not the one the dataset registry "
+            "pins: a corrupt or different copy, not a connection problem. Replace that copy (in a "
+            "mirror, by the archive's file), or correct the registry's sha256 if the file "
+            "changed upstream on purpose."
+        )
+    if len(wrong) < len(failures):  # some source could not be reached at all
+        lines.append(_HINT)
+    return (ChecksumError if len(wrong) == len(failures) else FetchError)("\n".join(lines),
+                                                                         list(failures))

@@ -80,6 +80,12 @@ def fields_from_spec(columns: Sequence[dict]) -> list[Field]:
         raise DatasetError(
             f"columns must contain exactly one field of kind 'class', found {n_class}"
         )
+    names = [name for f in fields for name in f.attribute_names()]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise DatasetError(f"attribute name(s) {repeated} given to more than one column (after "
+                           "expanding `repeat`); each attribute needs its own name, or one "
+                           "column would silently replace the other")
     return fields
 
 

@@ -2,9 +2,14 @@
 
 A processed dataset is two files in ``data/processed/``: ``<code>.csv`` (attributes, then the
 class column; missing values are empty cells) and ``<code>.json`` (each attribute's kind and
-categories, the classes, and the raw files it came from with the examples each gave). Together
-they restore the exact types: float64 continuous attributes, pandas categoricals with the
-declared categories, string labels.
+categories, the classes, the number of examples, the raw files it came from with the examples
+each gave, and the CSV's own ``sha256``). Together they restore the exact types: float64
+continuous attributes, pandas categoricals with the declared categories, string labels.
+
+Like the raw files, a processed file is verified whenever it is read: :func:`read` refuses a CSV
+whose bytes are not those its sidecar records (edited by hand, corrupted, or left over from an
+interrupted write), naming the file and the command that rebuilds it, so that a changed class
+label can never change a table silently.
 
 An optional dataset (registry key ``optional: true``) whose raw files no source could deliver is
 stored as an *unavailable* marker instead: the JSON says ``"available": false`` and why (the
@@ -94,9 +99,10 @@ def verify_raw_file(path: Path, expected: str | None) -> str:
     actual = sha256_of(path)
     if expected is not None and actual != expected:
         raise DatasetError(
-            f"{path}: sha256 mismatch: expected {expected} (config), got {actual}. The file "
-            f"changed after it was fetched; delete it and rerun to fetch it again: "
-            f"rm {path} && snakemake --cores 2 ..."
+            f"{path}: sha256 mismatch: expected {expected} (dataset registry), got {actual}. The "
+            f"file changed after it was fetched. Fetch it again and rebuild everything computed "
+            f"from it, from the project directory (add your usual --configfile/--config "
+            f"options): {rebuild_command(path)}"
         )
     return actual
 
@@ -129,6 +135,7 @@ def write(X: pd.DataFrame, y: pd.Series, code: str, spec: Mapping,
     } | ({"generator": dict(spec["generator"])} if "generator" in spec else {})
     frame = X.assign(**{CLASS_COLUMN: y.to_numpy()})
     write_text(csv_path, frame.to_csv(index=False, lineterminator="\n"))
+    meta |= {"examples": len(y), "sha256": sha256_of(csv_path)}
     write_text(json_path, json.dumps(meta, indent=1) + "\n")
 
 
@@ -187,10 +194,32 @@ def read(csv_path: str | os.PathLike, json_path: str | os.PathLike
     meta = read_meta(json_path)
     if not meta.get("available", True):
         raise DatasetUnavailable(f"dataset {meta['code']}: {meta['reason']}")
+    verify_processed_file(csv_path, json_path, meta)
     raw = pd.read_csv(csv_path, dtype=str, keep_default_na=False, na_values=[""])
     X = pd.DataFrame({a["name"]: _restore(raw[a["name"]], a) for a in meta["attributes"]})
     y = pd.Series(raw[CLASS_COLUMN].to_numpy(), name=CLASS_COLUMN, dtype=str)
     return X, y
+
+
+def verify_processed_file(csv_path: str | os.PathLike, json_path: str | os.PathLike,
+                          meta: Mapping) -> None:
+    """Refuse a processed CSV whose bytes are not those its sidecar ``meta`` records."""
+    expected, actual = meta.get("sha256"), sha256_of(csv_path)
+    if expected == actual:
+        return
+    found = (f"its sidecar {json_path} records sha256 {expected}, the file has {actual}"
+             if expected else f"its sidecar {json_path} records no sha256 (an older format)")
+    raise DatasetError(
+        f"{csv_path}: refused: {found}. The file changed after the workflow wrote it. Rebuild "
+        f"it and everything computed from it, from the project directory (add your usual "
+        f"--configfile/--config options): {rebuild_command(csv_path, json_path)}"
+    )
+
+
+def rebuild_command(*paths: str | os.PathLike) -> str:
+    """The command that deletes ``paths`` and lets the workflow recreate them and every result
+    built from them (every stored file is a target of the workflow's ``rule all``)."""
+    return f"rm -f {' '.join(str(p) for p in paths)} && snakemake --cores 2"
 
 
 def _attribute_meta(column: pd.Series) -> dict:

@@ -50,6 +50,11 @@ class Interval:
 def contingency(wrong_g: np.ndarray, wrong_h: np.ndarray) -> np.ndarray:
     """The (n+1) x (n+1) table of (number of G hypotheses wrong, number of H hypotheses wrong)
     over the test examples; ``wrong_*`` are boolean arrays of shape (n hypotheses, n examples).
+
+    >>> wrong_g = np.array([[1, 0, 0], [1, 1, 0]], dtype=bool)   # 2 hypotheses, 3 examples
+    >>> wrong_h = np.array([[0, 0, 1], [1, 0, 1]], dtype=bool)
+    >>> contingency(wrong_g, wrong_h).tolist()       # examples (a, b) = (2, 1), (1, 0), (0, 2)
+    [[0, 0, 1], [1, 0, 0], [0, 1, 0]]
     """
     wrong_g, wrong_h = np.asarray(wrong_g, dtype=bool), np.asarray(wrong_h, dtype=bool)
     if wrong_g.shape != wrong_h.shape or wrong_g.ndim != 2:
@@ -63,7 +68,12 @@ def contingency(wrong_g: np.ndarray, wrong_h: np.ndarray) -> np.ndarray:
 
 def difference_values(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The per-example values ``(b - a) / n`` of a contingency table's non-empty cells, and
-    their counts: the mean of the values is err_H - err_G (as a fraction)."""
+    their counts: the mean of the values is err_H - err_G (as a fraction).
+
+    >>> values, counts = difference_values([[0, 0, 1], [1, 0, 0], [0, 1, 0]])
+    >>> values.tolist(), counts.tolist()
+    ([1.0, -0.5, -0.5], [1.0, 1.0, 1.0])
+    """
     table = np.asarray(table)
     n = table.shape[0] - 1
     if table.ndim != 2 or table.shape[0] != table.shape[1] or n < 1:

@@ -66,12 +66,20 @@ class RankTest:
 
 
 def nemenyi_q(k: int, alpha: float = 0.05) -> float:
-    """Critical value q_alpha of the Nemenyi test for ``k`` methods (Demsar 2006, Table 5)."""
+    """Critical value q_alpha of the Nemenyi test for ``k`` methods (Demsar 2006, Table 5).
+
+    >>> round(nemenyi_q(4), 3)
+    2.569
+    """
     return float(stats.studentized_range.ppf(1.0 - alpha, k, np.inf) / np.sqrt(2.0))
 
 
 def rank_rows(values: np.ndarray) -> np.ndarray:
-    """Ranks within each row (1 = smallest), ties sharing their average rank."""
+    """Ranks within each row (1 = smallest), ties sharing their average rank.
+
+    >>> rank_rows([[0.1, 0.2, 0.2], [0.3, 0.1, 0.2]]).tolist()
+    [[1.0, 2.5, 2.5], [3.0, 1.0, 2.0]]
+    """
     return np.apply_along_axis(stats.rankdata, 1, np.asarray(values, dtype=float))
 
 

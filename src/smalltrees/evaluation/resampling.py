@@ -1,10 +1,20 @@
-"""Repeated N-fold cross-validation as in Auer, Holte & Maass (1995), section 3, footnote 5.
+"""Every random partition of the studies' data: folds, holdouts, subsamples, disjoint sets.
 
-"To evaluate a learning algorithm A on a dataset S by N-fold cross-validation one partitions S
-randomly into N pieces of about equal size" -- not stratified. Each repetition draws its own
-partition from a generator seeded by (master seed, study, dataset, repetition) only, so every
-learner sees identical folds, and a job's result does not depend on which other jobs run, in
-which order, or on how many cores.
+Each design draws from a generator seeded by (master seed, study stream, dataset, ...) only
+(:func:`seed_for`), so every learner sees identical partitions, and a job's result does not
+depend on which other jobs run, in which order, or on how many cores. The designs:
+
+* :func:`fold_ids` -- N-fold cross-validation as in Auer, Holte & Maass (1995), section 3,
+  footnote 5: "one partitions S randomly into N pieces of about equal size" -- not stratified;
+  :func:`repetition_fold_ids` is repetition r of repeated CV (auer95, last02), and
+  :func:`repeated_cv` runs it.
+* :func:`stratified_fold_ids` and :func:`stratified_holdout` -- stratified pieces, each class
+  dealt separately (Yildiz 2015, section V-B: the author's toolkit stratifies its test third
+  and its 5 x 2-fold halves).
+* :func:`random_subsample` -- a training set of m examples drawn uniformly without replacement,
+  the rest held out (Auer et al. 1995, section 4 learning curves).
+* :func:`disjoint_training_sets` -- n disjoint training sets beside one test set (Dietterich,
+  Kearns & Mansour 1996, section 3.1, after DELVE).
 """
 
 from __future__ import annotations
@@ -31,6 +41,12 @@ def fold_ids(n_examples: int, n_folds: int, seed: np.random.SeedSequence) -> np.
     """Assign each of ``n_examples`` to one of ``n_folds`` random pieces of near-equal size.
 
     A random permutation is dealt round-robin, so piece sizes differ by at most one.
+
+    >>> ids = fold_ids(7, 3, seed_for(1, "study", "DS", 1))
+    >>> np.bincount(ids).tolist()
+    [3, 2, 2]
+    >>> bool((ids == fold_ids(7, 3, seed_for(1, "study", "DS", 1))).all())    # same seed
+    True
     """
     if n_folds < 2:
         raise FoldError(f"folds = {n_folds}: cross-validation needs at least 2 folds")
@@ -43,6 +59,90 @@ def fold_ids(n_examples: int, n_folds: int, seed: np.random.SeedSequence) -> np.
     ids = np.empty(n_examples, dtype=np.int64)
     ids[order] = np.arange(n_examples) % n_folds
     return ids
+
+
+def repetition_fold_ids(n_examples: int, n_folds: int, seed: int, stream: str, dataset: str,
+                        repetition: int) -> np.ndarray:
+    """The folds of repetition ``repetition`` (1-based) of repeated CV on ``dataset``: drawn from
+    ``seed_for(seed, stream, dataset, repetition)``, so every learner sees identical folds."""
+    return fold_ids(n_examples, n_folds, seed_for(seed, stream, dataset, repetition))
+
+
+def stratified_fold_ids(y: np.ndarray, n_folds: int,
+                        seed: np.random.SeedSequence) -> np.ndarray:
+    """Assign examples to ``n_folds`` stratified pieces: the classes in sorted order, each
+    shuffled and dealt round-robin, continuing the deal where the previous class stopped (so
+    piece sizes differ by at most one and every class is spread evenly).
+
+    >>> y = np.array(["a"] * 4 + ["b"] * 6)
+    >>> ids = stratified_fold_ids(y, 2, seed_for(0, "x"))
+    >>> [[int(np.sum(y[ids == k] == c)) for k in (0, 1)] for c in ("a", "b")]
+    [[2, 2], [3, 3]]
+    """
+    rng = np.random.default_rng(seed)
+    ids = np.empty(len(y), dtype=np.int64)
+    offset = 0
+    for label in np.unique(y):
+        members = rng.permutation(np.flatnonzero(y == label))
+        ids[members] = (np.arange(members.size) + offset) % n_folds
+        offset += members.size
+    return ids
+
+
+def stratified_holdout(y: np.ndarray, fraction: float,
+                       seed: np.random.SeedSequence) -> np.ndarray:
+    """A stratified holdout: True for ``round(fraction * n_c)`` random examples of each class
+    ``c`` (the classes in sorted order, each shuffled in turn).
+
+    >>> y = np.array(["a"] * 3 + ["b"] * 6)
+    >>> held_out = stratified_holdout(y, 1 / 3, seed_for(0, "x"))
+    >>> int((y[held_out] == "a").sum()), int((y[held_out] == "b").sum())
+    (1, 2)
+    """
+    rng = np.random.default_rng(seed)
+    held_out = np.empty(len(y), dtype=bool)
+    for label in np.unique(y):
+        members = rng.permutation(np.flatnonzero(y == label))
+        held_out[members] = np.arange(members.size) < round(fraction * members.size)
+    return held_out
+
+
+def random_subsample(n_examples: int, size: int,
+                     seed: np.random.SeedSequence) -> tuple[np.ndarray, np.ndarray]:
+    """``(train, rest)``: ``size`` examples drawn uniformly without replacement (in the order
+    drawn), and the others (not stratified).
+
+    >>> train, rest = random_subsample(10, 3, seed_for(0, "x"))
+    >>> len(train), len(rest), sorted([*train, *rest]) == list(range(10))
+    (3, 7, True)
+    """
+    order = np.random.default_rng(seed).permutation(n_examples)
+    return order[:size], order[size:]
+
+
+def disjoint_training_sets(n_examples: int, test: np.ndarray | int, n_sets: int, size: int,
+                           seed: np.random.SeedSequence
+                           ) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """``n_sets`` disjoint random training sets of ``size`` examples each, outside the test set.
+
+    ``test`` is either the test rows themselves or a number of test rows to draw at random
+    (first, from the same generator). Returns the training sets and the test rows, each
+    sorted. The caller checks that ``n_sets * size`` rows remain outside the test set.
+
+    >>> train, test = disjoint_training_sets(10, np.array([8, 9]), 2, 3, seed_for(0, "x"))
+    >>> [len(t) for t in train], test.tolist(), len(set(train[0]) | set(train[1]) | {8, 9})
+    ([3, 3], [8, 9], 8)
+    """
+    rng = np.random.default_rng(seed)
+    if isinstance(test, (int, np.integer)):
+        test = rng.choice(n_examples, size=int(test), replace=False)
+    pool = np.setdiff1d(np.arange(n_examples), test)
+    if n_sets * size > pool.size:
+        raise FoldError(f"{n_sets} training sets of {size} rows need {n_sets * size} rows, but "
+                        f"only {pool.size} are outside the test set")
+    order = rng.permutation(pool)
+    train = tuple(np.sort(order[i * size:(i + 1) * size]) for i in range(n_sets))
+    return train, np.sort(test)
 
 
 def cross_validate(
@@ -79,6 +179,20 @@ def cross_validate(
     return pd.DataFrame(rows)
 
 
+def cv_estimates(folds: pd.DataFrame) -> pd.DataFrame:
+    """Per (dataset, learner, repetition) of :func:`repeated_cv`'s rows (with ``dataset`` and
+    ``learner`` columns added): that repetition's CV accuracy estimate in percent, the mean
+    accuracy over its folds (Auer et al. 1995, section 3; Last et al. 2002, section 3).
+
+    >>> rows = pd.DataFrame({"dataset": "D", "learner": "L", "repetition": [1, 1, 2, 2],
+    ...                      "accuracy": [1.0, 0.5, 0.5, 0.5]})
+    >>> cv_estimates(rows)["estimate"].tolist()
+    [75.0, 50.0]
+    """
+    return (folds.groupby(["dataset", "learner", "repetition"], sort=False)["accuracy"]
+            .mean().mul(100.0).rename("estimate").reset_index())
+
+
 def repeated_cv(
     make_learner: Callable[[], object],
     X: pd.DataFrame,
@@ -92,13 +206,13 @@ def repeated_cv(
 ) -> pd.DataFrame:
     """``repetitions`` x ``n_folds``-fold CV: :func:`cross_validate` once per repetition.
 
-    Repetition ``r`` (1-based) draws its partition from ``seed_for(seed, stream, dataset, r)``,
-    so every learner sees identical folds. Returns the per-fold rows with a ``repetition``
-    column first.
+    Repetition ``r`` (1-based) draws its partition by :func:`repetition_fold_ids`, so every
+    learner sees identical folds. Returns the per-fold rows with a ``repetition`` column
+    first.
     """
     frames = []
     for repetition in range(1, repetitions + 1):
-        folds = fold_ids(len(y), n_folds, seed_for(seed, stream, dataset, repetition))
+        folds = repetition_fold_ids(len(y), n_folds, seed, stream, dataset, repetition)
         if progress is not None:
             progress(f"repetition {repetition}/{repetitions}")
         rows = cross_validate(make_learner, X, y, folds, progress)

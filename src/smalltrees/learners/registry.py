@@ -36,5 +36,23 @@ def learner_class(name: str) -> type:
 
 
 def make_learner(entry: Mapping):
-    """A fresh learner from a config entry ``{class: ..., params: {...}}``."""
-    return learner_class(entry["class"])(**entry.get("params", {}))
+    """A fresh learner from a config entry ``{class: ..., params: {...}}``.
+
+    A parameter whose value is itself such an entry (a mapping with ``class``, e.g. Bagging's
+    ``estimator``) becomes that learner. Raises ``ValueError`` naming an unknown class or
+    parameter (``<parameter>: ...`` inside a nested entry).
+    """
+    cls = learner_class(entry["class"])
+    params = dict(entry.get("params", {}))
+    accepted = cls._param_names()
+    unknown = sorted(set(params) - set(accepted))
+    if unknown:
+        raise ValueError(f"unknown parameter(s) {unknown} for {cls.__name__}; expected some of "
+                         f"{accepted}")
+    for name, value in params.items():
+        if isinstance(value, Mapping) and "class" in value:
+            try:
+                params[name] = make_learner(value)
+            except ValueError as error:
+                raise ValueError(f"{name}: {error}") from None
+    return cls(**params)

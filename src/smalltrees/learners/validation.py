@@ -1,14 +1,19 @@
 """Input checks shared by every learner: the project's (X, y) contract, with clear errors.
 
-X is a pandas DataFrame whose columns are continuous (a numeric, non-boolean dtype; float in
-the datasets the workflow produces) or categorical (a pandas CategoricalDtype), NaN = missing;
-y holds one class label per row. Infinite values are refused: no learner in the papers defines
-a test on them, and a threshold at infinity cannot be written to JSON.
+X is either a pandas DataFrame whose columns are continuous (a numeric, non-boolean dtype; float
+in the datasets the workflow produces) or categorical (a pandas CategoricalDtype), or anything
+array-like of numbers, two-dimensional, whose columns are all continuous (as scikit-learn's
+estimators read a numpy array); NaN = missing. Infinite values are refused: no learner in the
+papers defines a test on them, and a threshold at infinity cannot be written to JSON.
+
+y holds one class label per row: strings, or numbers that are class codes (integers, or floats
+with integral values), never a mixture (which cannot be sorted into ``classes_``) and never a
+continuous target.
 """
 
 from __future__ import annotations
 
-from numbers import Integral, Real
+from numbers import Integral, Number, Real
 from typing import Any
 
 import numpy as np
@@ -22,8 +27,7 @@ def check_frame(X: Any, allow_empty: bool = False) -> None:
     """
     if not isinstance(X, pd.DataFrame):
         raise ValueError(f"X must be a pandas DataFrame, got {type(X).__name__}")
-    if X.shape[1] == 0 or (X.shape[0] == 0 and not allow_empty):
-        raise ValueError(f"X is empty (shape {X.shape}); expected at least one row and column")
+    check_shape(X.shape, allow_empty)
     if not X.columns.is_unique:
         raise ValueError(f"X has duplicate column names {list(X.columns)}; expected unique names")
     numeric = []
@@ -40,28 +44,113 @@ def check_frame(X: Any, allow_empty: bool = False) -> None:
         return
     # all columns numeric: the frame itself, not a copy of it taken column by column
     frame = X if len(numeric) == X.shape[1] else X.iloc[:, numeric]
-    values = frame.to_numpy(dtype=float, na_value=np.nan)
+    check_finite(frame.to_numpy(dtype=float, na_value=np.nan), [X.columns[j] for j in numeric])
+
+
+def check_array(X: Any, allow_empty: bool = False) -> np.ndarray:
+    """``X`` (array-like, not a DataFrame) as a new two-dimensional float matrix, every column
+    continuous, named ``x0, x1, ...`` in the errors; raise ``ValueError`` (``TypeError`` for a
+    sparse matrix or a value that is not a number) naming the problem."""
+    if hasattr(X, "toarray") or type(X).__module__.startswith("scipy.sparse"):
+        raise TypeError(f"X is a sparse matrix ({type(X).__name__}); sparse input is not "
+                        "supported: pass a dense array (X.toarray()) or a DataFrame")
+    raw = np.asarray(X)
+    if raw.ndim != 2:
+        raise ValueError(
+            f"X must be two-dimensional (rows x attributes), got shape {raw.shape}. Reshape your "
+            "data either using X.reshape(-1, 1) if it has a single attribute or "
+            "X.reshape(1, -1) if it has a single row")
+    if np.iscomplexobj(raw):
+        raise ValueError("X has complex numbers: Complex data not supported; expected real "
+                         "numbers")
+    if raw.dtype.kind == "b":
+        raise ValueError("X has dtype bool; expected numbers (continuous attributes), or a "
+                         "DataFrame with a CategoricalDtype column for a categorical attribute")
+    if raw.dtype.kind in "OUS":
+        try:
+            values = raw.astype(float)
+        except (TypeError, ValueError) as error:
+            raise type(error)(
+                f"X has a value that is not a number ({error}); an array's columns are "
+                "continuous: pass a DataFrame with a CategoricalDtype column for a categorical "
+                "attribute") from None
+    else:
+        values = np.array(raw, dtype=float)
+    check_shape(values.shape, allow_empty)
+    check_finite(values, [f"x{j}" for j in range(values.shape[1])])
+    return values
+
+
+def check_shape(shape: tuple[int, int], allow_empty: bool) -> None:
+    """Raise ``ValueError`` for a matrix without columns, or without rows unless
+    ``allow_empty``."""
+    if shape[1] == 0:
+        raise ValueError(f"X has 0 feature(s) (shape={shape}) while a minimum of 1 is required.")
+    if shape[0] == 0 and not allow_empty:
+        raise ValueError(f"X has 0 sample(s) (shape={shape}) while a minimum of 1 is required.")
+
+
+def check_finite(values: np.ndarray, names: list) -> None:
+    """Raise ``ValueError`` naming the first column of ``values`` with an infinite value."""
     infinite = np.isinf(values)
     if infinite.any():
         j = int(np.flatnonzero(infinite.any(axis=0))[0])  # the first column with one
         rows = np.flatnonzero(infinite[:, j])
         raise ValueError(
-            f"column {X.columns[numeric[j]]!r} has {rows.size} infinite value(s) (first at row "
+            f"column {names[j]!r} has {rows.size} infinite value(s) (first at row "
             f"{int(rows[0])}: {values[rows[0], j]}); expected finite numbers, with NaN for a "
             "missing value"
         )
 
 
 def check_labels(y: Any, n_samples: int) -> np.ndarray:
-    """Class labels as a 1-D object array of length ``n_samples`` without missing values."""
+    """Class labels as a 1-D array of length ``n_samples``, checked (see the module
+    docstring)."""
+    if y is None:
+        raise ValueError("this learner requires y to be passed, but the target y is None")
     labels = y if isinstance(y, np.ndarray) else np.asarray(y, dtype=object)
     if labels.ndim != 1:
-        raise ValueError(f"y must be one-dimensional, got shape {labels.shape}")
+        raise ValueError(f"y should be a 1d array of class labels, got shape {labels.shape}")
     if len(labels) != n_samples:
         raise ValueError(f"y has {len(labels)} labels; expected one per row of X ({n_samples})")
     if pd.isna(labels).any():
         raise ValueError("y has missing class labels; expected a label for every row")
+    if labels.dtype == object:
+        kinds = {_label_kind(label) for label in labels}
+        if len(kinds) > 1:
+            examples = [next(repr(v) for v in labels if _label_kind(v) == k) for k in sorted(kinds)]
+            raise ValueError(
+                f"y mixes label types ({', '.join(sorted(kinds))}: e.g. {', '.join(examples)}); "
+                "expected labels of one type, e.g. all strings")
+        if kinds == {"number"}:  # numbers given as a list: as numpy's numbers, as sklearn has
+            labels = np.asarray(labels.tolist())
+            _check_numeric_labels(labels.astype(float))
+    elif labels.dtype.kind in "fc":
+        _check_numeric_labels(labels)
+    elif labels.dtype.kind not in "iubUS":
+        raise ValueError(f"y has dtype {labels.dtype}; expected class labels (strings or "
+                         "integers)")
     return labels
+
+
+def _label_kind(label: Any) -> str:
+    if isinstance(label, str):
+        return "string"
+    return "number" if isinstance(label, Number) else type(label).__name__
+
+
+def _check_numeric_labels(values: np.ndarray) -> None:
+    """Refuse infinite labels and a continuous target (non-integral numbers)."""
+    if np.iscomplexobj(values):
+        raise ValueError("y has complex labels: Complex data not supported; expected class "
+                         "labels")
+    if np.isinf(values).any():
+        raise ValueError("y has infinite labels; expected class labels")
+    fractional = values != np.round(values)
+    if fractional.any():
+        raise ValueError(
+            f"Unknown label type: continuous (y has non-integral numbers such as "
+            f"{values[fractional][0]!r}); a classifier needs class labels: strings or integers")
 
 
 def is_number(value: Any) -> bool:

@@ -6,14 +6,10 @@
   TREE(d, n, 2, K).
 """
 
-# -- yildiz15 exports --
+from smalltrees.vc.auer import auer_bounds
 from smalltrees.vc.exact import exact_vc, shattered_set
 from smalltrees.vc.lower_bounds import lb_binary, lb_continuous, lb_lary
 from smalltrees.vc.shapes import canonical, check_shape, enumerate_shapes
 
-__all__ = ["canonical", "check_shape", "enumerate_shapes", "exact_vc", "lb_binary",
-           "lb_continuous", "lb_lary", "shattered_set"]
-# -- auer95 exports --
-from smalltrees.vc.auer import auer_bounds  # noqa: E402
-
-__all__ += ["auer_bounds"]
+__all__ = ["auer_bounds", "canonical", "check_shape", "enumerate_shapes", "exact_vc",
+           "lb_binary", "lb_continuous", "lb_lary", "shattered_set"]

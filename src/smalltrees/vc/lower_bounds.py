@@ -32,7 +32,12 @@ from smalltrees.vc.shapes import LEAF, check_shape, depth, is_bottom
 
 
 def theorem1(d: int) -> int:
-    """VC-dimension of one decision node over d binary features (Theorem 1)."""
+    """VC-dimension of one decision node over d binary features (Theorem 1):
+    floor(log2(d + 1)) + 1.
+
+    >>> theorem1(3), theorem1(7)
+    (3, 4)
+    """
     return (d + 1).bit_length()  # floor(log2(d + 1)) + 1, in integers
 
 

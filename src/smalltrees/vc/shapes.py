@@ -136,7 +136,12 @@ def to_text(shape) -> str:
 
 
 def parse_shape(text: str):
-    """The inverse of :func:`to_text` (spaces allowed); errors name the character position."""
+    """The inverse of :func:`to_text` (spaces allowed); errors name the character position.
+
+    >>> shape = parse_shape("((L, L), L)")
+    >>> to_text(shape), n_nodes(shape), depth(shape)
+    ('((L,L),L)', 2, 2)
+    """
     source = "".join(str(text).split())
 
     def node(i: int):

@@ -3,11 +3,11 @@
 import pandas as pd
 
 from smalltrees.reporting.figures import save_figure
-from smalltrees.studies.auer95 import figure1
-from smalltrees_workflow.logs import log_to
+from smalltrees.studies.auer95 import figures
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log_to(snakemake.log[0])
-curves = pd.read_csv(snakemake.input.table)
-plot = figure1.plot_figure1 if snakemake.params.kind == "paper" else figure1.plot_all_datasets
-save_figure(plot(curves, snakemake.params.datasets), snakemake.output.png, snakemake.output.pdf)
+with job_log(snakemake):
+    curves = pd.read_csv(snakemake.input.table)
+    plot = figures.figure1 if snakemake.params.kind == "paper" else figures.all_datasets_figure
+    save_figure(plot(curves, snakemake.params.datasets), snakemake.output.png, snakemake.output.pdf)

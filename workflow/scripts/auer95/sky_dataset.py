@@ -5,11 +5,11 @@ import json
 from smalltrees.datasets import read
 from smalltrees.files import write_text
 from smalltrees.studies.auer95.sky import sky
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-result = sky(*read(snakemake.input.csv, snakemake.input.meta))
-log.info("%s: Sky1 %.2f%%, Sky2 %.2f%%\n%s", snakemake.wildcards.dataset, result["sky1"],
-         result["sky2"], result["t2_tree"])
-write_text(snakemake.output[0], json.dumps(result, indent=1) + "\n")
+with job_log(snakemake) as log:
+    result = sky(*read(snakemake.input.csv, snakemake.input.meta))
+    log.info("%s: Sky1 %.2f%%, Sky2 %.2f%%\n%s", snakemake.wildcards.dataset, result["sky1"],
+             result["sky2"], result["t2_tree"])
+    write_text(snakemake.output[0], json.dumps(result, indent=1) + "\n")

@@ -3,11 +3,11 @@
 import pandas as pd
 
 from smalltrees.reporting.figures import save_figure
-from smalltrees.studies.auer95.figure import plot_table2
-from smalltrees_workflow.logs import log_to
+from smalltrees.studies.auer95.figures import table2_figure
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log_to(snakemake.log[0])
-figure = plot_table2(pd.read_csv(snakemake.input.table), snakemake.params.compare,
-                     snakemake.params.design)
-save_figure(figure, snakemake.output.png, snakemake.output.pdf)
+with job_log(snakemake):
+    figure = table2_figure(pd.read_csv(snakemake.input.table), snakemake.params.compare,
+                         snakemake.params.design)
+    save_figure(figure, snakemake.output.png, snakemake.output.pdf)

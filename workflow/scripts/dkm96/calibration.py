@@ -4,23 +4,17 @@ import pandas as pd
 
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96 import calibration
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-params = snakemake.params
-try:
-    paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
-    row = paper[paper["domain"] == params.domain]
-    targets = dict(zip(row["metric"], row["value"], strict=True))
-    settings = params.calibration
-    table = calibration.build(settings["grid"], params.configured, settings["trials"],
-                              params.learners, targets, params.seed, settings["stream"],
-                              params.domain)
+with job_log(snakemake) as log:
+    params, settings = snakemake.params, snakemake.params.calibration
+    targets = calibration.paper_targets(pd.read_csv(snakemake.input.paper, dtype={"value": float}),
+                                        params.domain)
+    table = calibration.make_calibration_table(
+        settings["grid"], params.configured, settings["trials"], params.learners, targets,
+        params.seed, settings["stream"], params.domain)
     write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.md, calibration.render_markdown(table, targets,
+    write_text(snakemake.output.md, calibration.render_calibration_table(table, targets,
                                                                 settings["trials"]))
     log.info("calibration: %d generators", len(table))
-except Exception as error:
-    log.error("%s", error)
-    raise

@@ -2,25 +2,14 @@
 
 import json
 
-from smalltrees import datasets
 from smalltrees.files import write_text
-from smalltrees.studies.dkm96.trials import not_run, run_domain
-from smalltrees_workflow.logs import log_to
+from smalltrees.studies.dkm96.table1_trials import domain_result
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-domain, params = snakemake.wildcards.domain, snakemake.params
-try:
-    try:
-        X, y = datasets.read(snakemake.input.csv, snakemake.input.meta)
-    except datasets.DatasetUnavailable as unavailable:
-        log.warning("%s: %s", domain, unavailable)
-        result = not_run(domain, params.spec, datasets.unavailable_reason(snakemake.input.meta))
-    else:
-        files = datasets.read_meta(snakemake.input.meta)["files"]
-        result = run_domain(domain, params.spec, X, y, files, params.learners, params.partitions,
-                            params.seed, params.stream, progress=log.info)
+with job_log(snakemake) as log:
+    params = snakemake.params
+    result = domain_result(snakemake.wildcards.domain, params.spec, snakemake.input.csv,
+                           snakemake.input.meta, params.learners, params.partitions,
+                           params.seed, params.stream, progress=log.info)
     write_text(snakemake.output[0], json.dumps(result, indent=1) + "\n")
-except Exception as error:
-    log.error("%s", error)
-    raise

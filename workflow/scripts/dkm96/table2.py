@@ -4,24 +4,17 @@ import pandas as pd
 
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96 import table2
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log = log_to(snakemake.log[0])
-params = snakemake.params
-try:
+with job_log(snakemake) as log:
+    params = snakemake.params
     trials = pd.concat([pd.read_csv(path) for path in snakemake.input.trials],
                        ignore_index=True)
     paper = pd.read_csv(snakemake.input.paper, dtype={"value": float})
-    table = table2.build(trials, params.problems, paper, params.tolerance,
+    table = table2.make_table2(trials, params.problems, paper, params.tolerance,
                          tuple(params.decision_lists))
-    generators = "; ".join(f"{name}: {spec}" for name, spec in params.decision_lists.items())
-    calibration = (f"our generator, calibrated against this row (see dkm96_calibration.md): "
-                   f"{generators}" if generators else "not in this table")
     write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.md, table2.render_markdown(table, params.notes,
-                                                           params.tolerance, calibration))
+    write_text(snakemake.output.md, table2.render_table2(
+        table, params.notes, params.tolerance, table2.calibration_note(params.decision_lists)))
     log.info("Table 2: %d problems", len(table))
-except Exception as error:
-    log.error("%s", error)
-    raise

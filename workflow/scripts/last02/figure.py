@@ -3,12 +3,12 @@
 import pandas as pd
 
 from smalltrees.reporting.figures import save_figure
-from smalltrees.studies.last02.figure import size_stability_figure
-from smalltrees_workflow.logs import log_to
+from smalltrees.studies.last02.figures import size_stability_figure
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log_to(snakemake.log[0])
-params = snakemake.params
-figure = size_stability_figure(pd.read_csv(snakemake.input.table), params.learners, params.ifn,
-                               params.labels)
-save_figure(figure, snakemake.output.png, snakemake.output.pdf)
+with job_log(snakemake):
+    params = snakemake.params
+    figure = size_stability_figure(pd.read_csv(snakemake.input.table), params.learners, params.ifn,
+                                   params.labels)
+    save_figure(figure, snakemake.output.png, snakemake.output.pdf)

@@ -1,26 +1,19 @@
 """Snakemake glue: Last et al. (2002) Table 4 from the networks and stability runs."""
 
-import json
-from itertools import product
-from pathlib import Path
-
 import pandas as pd
 
 from smalltrees.files import write_text
-from smalltrees.studies.last02.table4 import make_table4, render_table4
-from smalltrees_workflow.logs import log_to
+from smalltrees.studies.last02.table4 import make_table4, read_runs, render_table4
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log_to(snakemake.log[0])
-params = snakemake.params
-pairs = list(product(params.datasets, params.learners))
-networks = {pair: json.loads(Path(path).read_text()) for pair, path in
-            zip(product(params.datasets, params.ifn), snakemake.input.networks, strict=True)}
-agreements = {pair: pd.read_csv(path)
-              for pair, path in zip(pairs, snakemake.input.agreement, strict=True)}
-sizes = {pair: pd.read_csv(path) for pair, path in zip(pairs, snakemake.input.sizes, strict=True)}
-table = make_table4(networks, agreements, sizes, pd.read_csv(snakemake.input.paper),
-                    params.datasets, params.learners, params.ifn, params.tolerance, params.alpha)
-write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-write_text(snakemake.output.md, render_table4(table, params.learners, params.ifn, params.labels,
-                                              params.notes, params.design))
+with job_log(snakemake):
+    params, inputs = snakemake.params, snakemake.input
+    networks, agreements, sizes = read_runs(params.datasets, params.learners, params.ifn,
+                                            inputs.networks, inputs.agreement, inputs.sizes)
+    table = make_table4(networks, agreements, sizes, pd.read_csv(inputs.paper),
+                        params.datasets, params.learners, params.ifn, params.tolerance,
+                        params.alpha)
+    write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
+    write_text(snakemake.output.md, render_table4(table, params.learners, params.ifn,
+                                                  params.labels, params.notes, params.design))

@@ -4,10 +4,10 @@ import pandas as pd
 
 from smalltrees.files import write_text
 from smalltrees.studies.yildiz15.scorecard import scorecard_items
-from smalltrees_workflow.logs import log_to
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log_to(snakemake.log[0])
-items = scorecard_items(pd.read_csv(snakemake.input.vc, keep_default_na=False, na_values=[""]),
-                        pd.read_csv(snakemake.input.claims, keep_default_na=False))
-write_text(snakemake.output[0], items.to_csv(index=False, lineterminator="\n"))
+with job_log(snakemake):
+    items = scorecard_items(pd.read_csv(snakemake.input.vc, keep_default_na=False, na_values=[""]),
+                            pd.read_csv(snakemake.input.claims, keep_default_na=False))
+    write_text(snakemake.output[0], items.to_csv(index=False, lineterminator="\n"))

@@ -4,18 +4,15 @@ import pandas as pd
 
 from smalltrees import datasets
 from smalltrees.files import write_text
-from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.yildiz15.tables import TITLES, describe, table1
-from smalltrees_workflow.logs import log_to
+from smalltrees.studies.yildiz15.tables import describe, make_table1, render_table1
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log_to(snakemake.log[0])
-codes = snakemake.params.datasets
-csvs, metas = snakemake.input.data[:len(codes)], snakemake.input.data[len(codes):]
-ours = {code: describe(*datasets.read(csv, meta))
-        for code, csv, meta in zip(codes, csvs, metas, strict=True)}
-table = table1(pd.read_csv(snakemake.input.paper), ours, snakemake.params.notes)
-write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-write_text(snakemake.output.md, f"# Yildiz (2015), {TITLES['table1']}\n\nS, d, kind and "
-           "classes are the author's (ISELL rule.xml; the paper's table body is missing from "
-           "our copy); our_* are the datasets we run.\n\n" + to_markdown(table))
+with job_log(snakemake):
+    codes = snakemake.params.datasets
+    csvs, metas = snakemake.input.data[: len(codes)], snakemake.input.data[len(codes):]
+    ours = {code: describe(*datasets.read(csv, meta))
+            for code, csv, meta in zip(codes, csvs, metas, strict=True)}
+    table = make_table1(pd.read_csv(snakemake.input.paper), ours, snakemake.params.notes)
+    write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
+    write_text(snakemake.output.md, render_table1(table))

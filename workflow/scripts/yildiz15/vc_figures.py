@@ -3,14 +3,10 @@
 import pandas as pd
 
 from smalltrees.reporting.figures import save_figure
-from smalltrees.studies.yildiz15.vc_figure import vc_figure
-from smalltrees_workflow.logs import log_to
+from smalltrees.studies.yildiz15.figures import paper_figures
+from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
-log_to(snakemake.log[0])
-table = pd.read_csv(snakemake.input.table)
-for name, number in (("fig10", 10), ("fig11", 11)):
-    part = table[table["figure"] == name]
-    d = int(part["d"].iloc[0])
-    save_figure(vc_figure(part, f"Yildiz (2015), Figure {number}: d = {d} binary features"),
-                snakemake.output[name])
+with job_log(snakemake):
+    for name, figure in paper_figures(pd.read_csv(snakemake.input.table)).items():
+        save_figure(figure, snakemake.output[name])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from smalltrees_workflow.config import ConfigError, check_names
+from smalltrees_workflow.config import ConfigError, Parsed, check_folds, check_names
 
 COMPARED_CLASSES = {"t2": "T2", "c45": "C45"}
 """The learner class each ``auer95.table2.compare`` role must have."""
@@ -19,6 +19,23 @@ def outputs(config: Mapping) -> list[str]:
     ``auer95.curves`` section, section 4 (Figure 1, the factor and learning-curve tables)."""
     return section3_outputs(config) + (section4_outputs(config)
                                        if "curves" in config["auer95"] else [])
+
+
+def datasets(config: Mapping) -> list[str]:
+    """The datasets the study reads (the curves' are among them)."""
+    return list(config["auer95"]["datasets"])
+
+
+def intermediates(config: Mapping) -> list[str]:
+    """The per-job results the tables are built from (the CV folds, the Sky values, the curve
+    draws) and the study's scorecard: targets of ``rule all`` too, so that a deleted one is
+    recreated (and what depends on it redone) rather than silently missing."""
+    auer95 = config["auer95"]
+    files = [f"results/auer95/cv/{code}/{learner}.csv" for code in auer95["datasets"]
+             for learner in auer95["cv"]["learners"]]
+    files += [f"results/auer95/sky/{code}.json" for code in auer95["datasets"]]
+    files += curve_files(config) if "curves" in auer95 else []
+    return files + ["results/auer95/scorecard.csv"]
 
 
 def section4_outputs(config: Mapping) -> list[str]:
@@ -115,6 +132,12 @@ def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str])
             )
     if "curves" in auer95:
         check_curves(auer95, classes, registry)
+
+
+def check_data(config: Mapping, parsed: Mapping[str, Parsed]) -> None:
+    """The CV's folds fit every parsed dataset of the study."""
+    for code in config["auer95"]["datasets"]:
+        check_folds("auer95.cv.folds", config["auer95"]["cv"]["folds"], parsed.get(code))
 
 
 def check_curves(auer95: Mapping, classes: Mapping[str, str], registry: Mapping) -> None:

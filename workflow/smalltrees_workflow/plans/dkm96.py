@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from smalltrees.studies.dkm96.design import DesignError, test_kind
-from smalltrees_workflow.config import ConfigError, check_names
+from smalltrees.studies.dkm96.design import DesignError, partition, test_kind
+from smalltrees_workflow.config import ConfigError, Parsed, check_class, check_folds, check_names
 
 FIGURES = (3, 4, 5, 6)
 TABLE1_CRITERIA = {"G": "G", "H": "gain"}
@@ -29,6 +29,19 @@ SCATTER_FIGURES = (11, 12)
 def outputs(config: Mapping) -> list[str]:
     """Every output of the dkm96 study."""
     return figure_outputs(config) + table1_outputs(config) + table2_outputs(config)
+
+
+def datasets(config: Mapping) -> list[str]:
+    """The datasets of the rows of Tables 1 and 2 (the decision list is generated)."""
+    rows = [*table1_rows(config).values(), *table2_rows(config).values()]
+    return list(dict.fromkeys(d["dataset"] for d in rows if "dataset" in d))
+
+
+def intermediates(config: Mapping) -> list[str]:
+    """The per-domain trials of Tables 1 and 2 (and the rounds of Table 2) and the study's
+    scorecard: targets of ``rule all`` too, so that a deleted one is recreated."""
+    return (table1_trials(config) + table2_trials(config) + table2_trials(config, "rounds")
+            + ["results/dkm96/scorecard.csv"])
 
 
 def figure_outputs(config: Mapping) -> list[str]:
@@ -151,6 +164,28 @@ def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str])
     check_table2(config, registry, classes)
 
 
+def check_data(config: Mapping, parsed: Mapping[str, Parsed]) -> None:
+    """Each row's design fits its parsed dataset: the positive class is one of its classes,
+    Table 1's training sets and test set fit (partition 1 is drawn), Table 2's folds fit."""
+    table1 = config["dkm96"]["table1"]
+    for name, domain in table1_rows(config).items():
+        data = parsed.get(domain["dataset"])
+        if data is None:
+            continue
+        check_class(f"dkm96.table1.domains.{name}.positive_class", domain["positive_class"],
+                    data)
+        try:
+            partition(name, domain, data.files, config["seed"], table1["stream"], 1)
+        except DesignError as error:
+            raise ConfigError(f"{error} ({data.source})") from None
+    for name, domain in table2_rows(config).items():
+        if "dataset" in domain:
+            key = f"dkm96.table2.domains.{name}"
+            check_class(f"{key}.positive_class", domain["positive_class"],
+                        parsed.get(domain["dataset"]))
+            check_folds(f"{key}.folds", domain["folds"], parsed.get(domain["dataset"]))
+
+
 def check_figures(figures: Mapping) -> None:
     """Fig. 4 must show a split whose children keep one majority label (zero gain)."""
     p, r = figures["fig4"]["p"], figures["fig4"]["r"]
@@ -257,3 +292,15 @@ def check_positive_class(key: str, domain: Mapping, registry: Mapping) -> None:
         raise ConfigError(f"{key}.positive_class: {domain['positive_class']!r} is not a class of "
                           f"dataset {domain['dataset']}; expected one of "
                           f"{[str(v) for v in declared]}")
+
+
+def figure_settings(config: Mapping) -> Callable:
+    """A params function of the ``{number}`` wildcard (Figures 3-6): that figure's entry of
+    ``dkm96.figures`` only (none for Figure 5), so that changing one figure reruns only it."""
+    figures = config["dkm96"]["figures"]
+
+    def settings(wildcards) -> dict:
+        key = f"fig{wildcards.number}"
+        return {key: figures[key]} if key in figures else {}
+
+    return settings

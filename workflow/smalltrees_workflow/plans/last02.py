@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from smalltrees_workflow.config import ConfigError, check_names
+from smalltrees_workflow.config import ConfigError, Parsed, check_folds, check_names
 
 IFN_CLASS = "IFN"
 
@@ -24,6 +24,27 @@ def outputs(config: Mapping) -> list[str]:
         "figures/last02_size_stability.png",
         "figures/last02_size_stability.pdf",
     ]
+
+
+def datasets(config: Mapping) -> list[str]:
+    """The datasets the study reads."""
+    return list(config["last02"]["datasets"])
+
+
+def intermediates(config: Mapping) -> list[str]:
+    """The per-job results the tables are built from (CV folds, networks, stability) and the
+    study's scorecard: targets of ``rule all`` too, so that a deleted one is recreated."""
+    last02 = config["last02"]
+    cv = [f"results/last02/cv/{code}/{learner}.csv" for code in last02["datasets"]
+          for learner in last02["cv"]["learners"]]
+    return (cv + network_files(config) + stability_files(config)
+            + stability_files(config, "sizes.csv") + ["results/last02/scorecard.csv"])
+
+
+def check_data(config: Mapping, parsed: Mapping[str, Parsed]) -> None:
+    """The CV's folds (shared by the stability jobs) fit every parsed dataset of the study."""
+    for code in config["last02"]["datasets"]:
+        check_folds("last02.cv.folds", config["last02"]["cv"]["folds"], parsed.get(code))
 
 
 def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
@@ -63,3 +84,14 @@ def network_files(config: Mapping) -> list[str]:
     last02 = config["last02"]
     return [f"results/last02/network/{code}/{learner}.json"
             for code in last02["datasets"] for learner in last02["ifn"]]
+
+
+STABILITY_OPTIONS = ("instances", "generator", "pairing", "stream")
+"""The keys of ``last02.stability`` that one stability job's results depend on."""
+
+
+def stability_options(config: Mapping) -> dict:
+    """The params of a stability job: the options of its examples and pairing only (not the
+    ``alpha`` of Table 4's test, nor the list of learners)."""
+    section = config["last02"]["stability"]
+    return {key: section[key] for key in STABILITY_OPTIONS if key in section}

@@ -21,6 +21,17 @@ def outputs(config: Mapping) -> list[str]:
             + [f"figures/yildiz15_{f}.png" for f in FIGURES])
 
 
+def datasets(config: Mapping) -> list[str]:
+    """The datasets the study reads."""
+    return list(config["yildiz15"]["datasets"])
+
+
+def intermediates(config: Mapping) -> list[str]:
+    """The per-dataset folds the tables are built from, the ranks and the study's scorecard:
+    targets of ``rule all`` too, so that a deleted one is recreated."""
+    return fold_files(config) + ["results/yildiz15/ranks.csv", "results/yildiz15/scorecard.csv"]
+
+
 def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
     """Datasets in the registry, at least two of them (the rank tests), no duplicates."""
     section = config["yildiz15"]
@@ -50,3 +61,15 @@ def settings_text(config: Mapping) -> str:
             f"nu {pruning['confidence']}, LB features {pruning['lb_features']}; a1 step "
             f"{grid['a1_step']} to {grid['a1_max']}, a2 step {grid['a2_step']} to "
             f"{grid['a2_max']}, chosen per fold on the validation half; seed {config['seed']}")
+
+
+FOLD_SETTINGS = ("test_fraction", "repetitions", "stream", "pruning")
+"""The keys of the ``yildiz15`` section that one dataset's folds depend on (what
+:func:`smalltrees.studies.yildiz15.protocol.run_dataset` reads)."""
+
+
+def fold_settings(config: Mapping) -> dict:
+    """The params of a folds job: only the settings its results depend on, so that adding a
+    dataset or changing ``alpha`` does not rerun the folds of the other datasets."""
+    section = config["yildiz15"]
+    return {key: section[key] for key in FOLD_SETTINGS if key in section}

@@ -3,23 +3,21 @@
 Last, Maimon & Minkov (2002) quote bagged C4.5 from Domingos (1998) in Tables 3 and 4; this
 learner lets the study run our own bagged C4.5 on the same folds, as an extra column.
 
-The base learner is given either as a learner instance (its parameters are copied into a fresh
-learner per bootstrap sample) or as a config entry ``{class: C45, params: {...}}`` as in
-``config.yaml``, e.g. ``{class: Bagging, params: {base: {class: C45, params: {}},
-n_estimators: 50, seed: 7}}``. Bootstrap samples come from ``numpy.random.default_rng(seed)``:
-the same ``seed`` and data give the same ensemble.
+The base learner is a learner instance (``estimator``, as in scikit-learn's
+``BaggingClassifier``); a fresh copy with its parameters is fitted per bootstrap sample. In the
+config it is a nested learner entry, which :func:`~smalltrees.learners.registry.make_learner`
+builds: ``{class: Bagging, params: {estimator: {class: C45, params: {}}, n_estimators: 50,
+random_state: 7}}``. Bootstrap samples come from ``numpy.random.default_rng(random_state)``:
+the same ``random_state`` and data give the same ensemble.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
-from smalltrees.learners.registry import learner_class
+from smalltrees.learners.c45.estimator import C45
 from smalltrees.learners.validation import check_labels, is_count
 
 
@@ -28,18 +26,21 @@ class Bagging(TreeClassifier):
 
     Parameters
     ----------
-    base : learner instance or mapping
-        The base learner, or its config entry ``{"class": name, "params": {...}}`` (a class
-        registered in :data:`~smalltrees.learners.registry.LEARNER_CLASSES`).
+    estimator : learner or None, default=None
+        The base learner (its parameters are copied into a fresh learner per sample); None
+        means ``C45()``, the bagged learner of Last et al. (2002).
     n_estimators : int, default=50
         Number of bootstrap samples (each of the training set's size, drawn with replacement).
-    seed : int, default=0
-        Seed of the bootstrap draws.
+    random_state : int, default=0
+        Seed of the bootstrap draws (``numpy.random.default_rng``).
 
     Attributes
     ----------
     classes_ : ndarray
         Sorted class labels of the training set.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        The training frame's column names (only when they are all strings).
     estimators_ : list
         The fitted base learners.
 
@@ -51,67 +52,89 @@ class Bagging(TreeClassifier):
     Examples
     --------
     >>> X = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0] * 3})
-    >>> model = Bagging({"class": "C45", "params": {"min_cases": 1}}, 5, seed=1)
+    >>> model = Bagging(C45(min_cases=1), n_estimators=5, random_state=1)
     >>> model.fit(X, ["n", "n", "n", "y", "y", "y"] * 3).predict(X.iloc[:3]).tolist()
     ['n', 'n', 'n']
     """
 
-    def __init__(self, base: Any = None, n_estimators: int = 50, seed: int = 0):
-        self.base = base
+    def __init__(self, estimator: TreeClassifier | None = None, n_estimators: int = 50,
+                 random_state: int = 0):
+        self.estimator = estimator
         self.n_estimators = n_estimators
-        self.seed = seed
+        self.random_state = random_state
 
     def check_params(self) -> None:
         """Raise ``ValueError`` naming the first parameter with an invalid value (the base
         learner's own parameters included)."""
         if not is_count(self.n_estimators):
             raise ValueError(f"n_estimators must be an integer >= 1, got {self.n_estimators!r}")
-        if not is_count(self.seed, minimum=0):
-            raise ValueError(f"seed must be an integer >= 0, got {self.seed!r}")
+        if not is_count(self.random_state, minimum=0):
+            raise ValueError(f"random_state must be an integer >= 0, got {self.random_state!r}")
         try:
-            self._new_base().check_params()
-        except (TypeError, ValueError, KeyError) as error:
-            raise ValueError(f"base: {error}") from None
+            self._new_estimator().check_params()
+        except ValueError as error:
+            raise ValueError(f"estimator: {error}") from None
 
-    def fit(self, X: pd.DataFrame, y) -> Bagging:
+    def fit(self, X, y) -> Bagging:
         """Fit ``n_estimators`` base learners on bootstrap samples of ``(X, y)``."""
         self.check_params()
-        self._start_fit(X, y)
-        labels = check_labels(y, len(X))
-        rng = np.random.default_rng(self.seed)
+        Z, _ = self._start_fit(X, y)
+        labels = check_labels(y, len(Z))
+        data = X if isinstance(X, pd.DataFrame) else Z
+        rng = np.random.default_rng(self.random_state)
         self.estimators_ = []
         for _ in range(self.n_estimators):
-            rows = rng.integers(0, len(X), len(X))
-            sample = X.iloc[rows].reset_index(drop=True)
-            self.estimators_.append(self._new_base().fit(sample, labels[rows]))
+            rows = rng.integers(0, len(Z), len(Z))
+            sample = data.iloc[rows].reset_index(drop=True) if data is X else data[rows]
+            self.estimators_.append(self._new_estimator().fit(sample, labels[rows]))
         return self
 
-    def predict(self, X: pd.DataFrame) -> np.ndarray:
+    def predict(self, X) -> np.ndarray:
         """The class most base learners predict (ties: the first class of ``classes_``)."""
-        self._check_fitted()
-        self.schema_.encode(X)  # the training columns and kinds, or a clear error
-        votes = np.zeros((len(X), len(self.classes_)), dtype=np.int64)
-        rows = np.arange(len(X))
-        for estimator in self.estimators_:
-            codes = np.searchsorted(self.classes_, estimator.predict(X))
-            np.add.at(votes, (rows, codes), 1)
+        votes = self._votes(X)
         return self.classes_[np.argmax(votes, axis=1)]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """The share of the base learners voting for each class (columns as ``classes_``)."""
+        return self._votes(X) / len(self.estimators_)
 
     def export_text(self) -> str:
         """A summary line: the ensemble is not one readable model."""
         self._check_fitted()
-        return f"Bagging of {len(self.estimators_)} x {self._new_base()!r}"
+        return f"Bagging of {len(self.estimators_)} x {self._new_estimator()!r}"
 
-    def _new_base(self):
+    def _votes(self, X) -> np.ndarray:
+        """``(n, n_classes)``: how many base learners predict each class for each row."""
+        n = len(self._encode(X))  # the training columns and kinds, or a clear error
+        votes = np.zeros((n, len(self.classes_)), dtype=np.int64)
+        rows = np.arange(n)
+        for estimator in self.estimators_:
+            codes = np.searchsorted(self.classes_, estimator.predict(X))
+            np.add.at(votes, (rows, codes), 1)
+        return votes
+
+    def _new_estimator(self) -> TreeClassifier:
         """A fresh, unfitted base learner."""
-        if isinstance(self.base, Mapping):
-            return learner_class(self.base["class"])(**self.base.get("params", {}))
-        if isinstance(self.base, TreeClassifier):
-            return type(self.base)(**self.base.get_params())
-        raise ValueError(
-            f"base must be a learner or a config entry {{class: ..., params: {{...}}}}, got "
-            f"{self.base!r}"
-        )
+        if self.estimator is None:
+            return C45()
+        if not isinstance(self.estimator, TreeClassifier):
+            raise ValueError(
+                f"estimator must be a learner (e.g. C45()) or None, got {self.estimator!r}; in "
+                "the config, a learner entry {class: ..., params: {...}}")
+        return fresh(self.estimator)
+
+    def _allows_nan(self) -> bool:
+        return self._new_estimator()._allows_nan()
+
+    def _binary_only(self) -> bool:
+        return self._new_estimator()._binary_only()
 
     def _is_fitted(self) -> bool:
         return hasattr(self, "estimators_")
+
+
+def fresh(learner: TreeClassifier) -> TreeClassifier:
+    """An unfitted copy of ``learner`` with the same parameters (nested learners copied too)."""
+    params = learner.get_params(deep=False)
+    return type(learner)(**{name: fresh(value) if isinstance(value, TreeClassifier) else value
+                            for name, value in params.items()})

@@ -26,6 +26,8 @@ T. Dietterich, M. Kearns and Y. Mansour (1996), ICML, Figure 2 and section 4.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -64,9 +66,8 @@ class Stump:
         x = Z[:, self.feature]
         if not np.isnan(self.threshold):
             branch = np.where(np.isnan(x), -1, (x > self.threshold).astype(np.int64))
-        else:
-            branch = np.where(np.isnan(x) | (x < 0), -1, np.nan_to_num(x, nan=-1)
-                              ).astype(np.int64)
+        else:  # category codes (never negative); NaN = missing or unseen in training
+            branch = np.where(np.isnan(x), -1, np.nan_to_num(x)).astype(np.int64)
         return np.where(branch >= 0, self.labels[np.maximum(branch, 0)], self.default)
 
 
@@ -108,7 +109,7 @@ class AdaBoost(BooleanClassifier):
             raise ValueError(f"n_rounds={self.n_rounds!r}; expected an integer >= 1 (the "
                              "number of boosting rounds N of DKM 1996, Figure 2)")
 
-    def fit(self, X: pd.DataFrame, y) -> AdaBoost:
+    def fit(self, X, y) -> AdaBoost:
         """Boost on ``(X, y)``; returns ``self``."""
         self.check_params()
         Z, f = self._start_boolean_fit(X, y)
@@ -147,22 +148,47 @@ class AdaBoost(BooleanClassifier):
                 "labels": tuple(self.classes_[stump.labels].tolist()), "eps": eps,
                 "advantage": 0.5 - eps, "train_error": float(train_error)}
 
-    def decision_function(self, X: pd.DataFrame, n_rounds: int | None = None) -> np.ndarray:
+    def decision_function(self, X, n_rounds: int | None = None) -> np.ndarray:
         """``sum_t log(1/beta_t) h_t(x) - 1/2 sum_t log(1/beta_t)`` over the first ``n_rounds``
         rounds (``+-inf`` once a perfect test has voted), summed in round order."""
-        self._check_fitted()
         if n_rounds is not None and not is_count(n_rounds, minimum=0):
             raise ValueError(f"n_rounds={n_rounds!r}; expected None or an integer >= 0")
-        Z = self.schema_.encode(X)
-        vote = Vote(Z.shape[0])
-        for stump, alpha in zip(self.stumps_[:n_rounds], self.alphas_[:n_rounds], strict=True):
-            vote.add(alpha, stump.predict(Z))
-        return vote.score()
+        return self._final_vote(X, n_rounds).score()
 
-    def predict(self, X: pd.DataFrame, n_rounds: int | None = None) -> np.ndarray:
+    def predict(self, X, n_rounds: int | None = None) -> np.ndarray:
         """The vote of the first ``n_rounds`` rounds (all when None): positive iff
         ``sum_t log(1/beta_t) h_t(x) >= 1/2 sum_t log(1/beta_t)``."""
-        return self.classes_[(self.decision_function(X, n_rounds) >= 0).astype(np.int64)]
+        positive = self.decision_function(X, n_rounds) >= 0
+        return self.classes_[positive.astype(np.int64)]
+
+    def staged_predict(self, X) -> Iterator[np.ndarray]:
+        """The vote after each round 1, 2, ..., ``n_rounds_`` (as scikit-learn's
+        ``staged_predict``)."""
+        for vote in self._votes(X, None):
+            yield self.classes_[(vote.score() >= 0).astype(np.int64)]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """``(1 - s, s)`` with ``s`` the positive share of the vote,
+        ``sum_t log(1/beta_t) h_t(x) / sum_t log(1/beta_t)`` (0 or 1 once a perfect test has
+        voted, 1/2 before any round): Figure 2 predicts positive iff ``s >= 1/2``."""
+        share = self._final_vote(X, None).share()
+        return np.column_stack([1 - share, share])
+
+    def _final_vote(self, X, n_rounds: int | None) -> Vote:
+        """The vote of ``X``'s rows after the first ``n_rounds`` rounds (all when None)."""
+        return deque(self._votes(X, n_rounds), maxlen=1).pop()
+
+    def _votes(self, X, n_rounds: int | None) -> Iterator[Vote]:
+        """The vote of ``X``'s rows after each of the first ``n_rounds`` rounds (all when None);
+        one :class:`Vote`, updated in place; the vote before any round when there is none."""
+        Z = self._encode(X)
+        vote = Vote(Z.shape[0])
+        stumps = list(zip(self.stumps_[:n_rounds], self.alphas_[:n_rounds], strict=True))
+        if not stumps:
+            yield vote
+        for stump, alpha in stumps:
+            vote.add(alpha, stump.predict(Z))
+            yield vote
 
     def export_text(self) -> str:
         """One line per round: the vote and the test."""
@@ -194,6 +220,15 @@ class Vote:
     def score(self) -> np.ndarray:
         """``sum_t alpha_t h_t(x) - total / 2``; ``+-inf`` after a perfect test."""
         return self.perfect if self.perfect is not None else self.votes - 0.5 * self.total
+
+    def share(self) -> np.ndarray:
+        """The positive share of the vote, ``sum_t alpha_t h_t(x) / total`` (1/2 before any
+        vote; 0 or 1 after a perfect test)."""
+        if self.perfect is not None:
+            return (self.perfect > 0).astype(float)
+        if self.total == 0:
+            return np.full(self.votes.shape, 0.5)
+        return self.votes / self.total
 
 
 class StumpSearch:

@@ -12,10 +12,12 @@ algorithms", STOC.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
 
 import numpy as np
 import pandas as pd
 
+from smalltrees.learners.base import leaf_distributions
 from smalltrees.learners.boosting.sweep import Attributes
 from smalltrees.learners.boosting.topdown_grow import IMPURITIES, Problem, Tree, grow
 from smalltrees.learners.boosting.twoclass import BooleanClassifier
@@ -64,6 +66,8 @@ class TopDown(BooleanClassifier):
         "zero training error", "max_splits = N reached", or why zero training error is
         unreachable (an impure leaf whose cases share one x; a warning says so too).
     tree_ : :class:`~smalltrees.learners.boosting.topdown_grow.Tree`
+    node_distributions_ : ndarray of shape (n_nodes, 2)
+        Per node, the class distribution :meth:`predict_proba` gives there.
     """
 
     def __init__(self, criterion: str = "entropy", max_splits: int | None = None,
@@ -80,7 +84,7 @@ class TopDown(BooleanClassifier):
             raise ValueError(f"max_splits={self.max_splits!r}; expected None or an integer "
                              ">= 0")
 
-    def fit(self, X: pd.DataFrame, y) -> TopDown:
+    def fit(self, X, y) -> TopDown:
         """Grow the tree on ``(X, y)``; returns ``self``."""
         self.check_params()
         Z, f = self._start_boolean_fit(X, y)
@@ -89,6 +93,8 @@ class TopDown(BooleanClassifier):
         self.n_splits_ = len(self.tree_.rounds)
         self.stop_reason_ = self.tree_.stop_reason
         self.history_ = self._history(self.tree_)
+        self.node_distributions_ = leaf_distributions(node_counts(self.tree_, Z, f),
+                                                      tree_parents(self.tree_))
         if self.stop_reason_.startswith("no test"):
             warnings.warn(f"TopDown stopped after {self.n_splits_} rounds: {self.stop_reason_}",
                           stacklevel=2)
@@ -103,18 +109,35 @@ class TopDown(BooleanClassifier):
             rows.append({**record, "attribute": self.schema_.names[j], "test": test})
         return pd.DataFrame(rows, columns=list(HISTORY_COLUMNS))
 
-    def predict(self, X: pd.DataFrame, n_splits: int | None = None) -> np.ndarray:
+    def predict(self, X, n_splits: int | None = None) -> np.ndarray:
         """Labels from the tree after the first ``n_splits`` rounds (all when None).
 
         A case whose tested value is missing or a category unseen in training stops at that
         node and takes its majority label.
         """
-        self._check_fitted()
         if n_splits is not None and not is_count(n_splits, minimum=0):
             raise ValueError(f"n_splits={n_splits!r}; expected None or an integer >= 0")
-        Z = self.schema_.encode(X)
+        Z = self._encode(X)
+        path, moved_at = descend(self.tree_, Z)
         limit = np.inf if n_splits is None else n_splits
-        return self.classes_[route(self.tree_, Z, limit)]
+        return self.classes_[np.array(self.tree_.label)[stop_node(path, moved_at, limit)]]
+
+    def staged_predict(self, X) -> Iterator[np.ndarray]:
+        """Labels from the tree after each round 1, 2, ..., ``n_splits_`` (as scikit-learn's
+        ``staged_predict``; ``predict(X, n_splits=0)`` is the root alone)."""
+        Z = self._encode(X)
+        path, moved_at = descend(self.tree_, Z)
+        labels = np.array(self.tree_.label)
+        for limit in range(1, self.n_splits_ + 1):
+            yield self.classes_[labels[stop_node(path, moved_at, limit)]]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """The training class distribution (negative, positive) of the leaf each case reaches
+        (of the node where it stops, for a missing value or an unseen category; of the parent,
+        for a branch no training case took). A tie predicts the positive class."""
+        Z = self._encode(X)
+        path, moved_at = descend(self.tree_, Z)
+        return self.node_distributions_[stop_node(path, moved_at, np.inf)]
 
     def export_text(self) -> str:
         """The tree as indented text, one line per branch, with each node's round."""
@@ -137,8 +160,15 @@ class TopDown(BooleanClassifier):
         return "\n".join(lines) if lines else f": {self.classes_[tree.label[0]]}"
 
 
-def route(tree: Tree, Z: np.ndarray, limit: float) -> np.ndarray:
-    """Label (0/1) of each row of ``Z`` from the nodes split in rounds ``<= limit``."""
+def descend(tree: Tree, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's path down the grown tree: ``(path, moved_at)``, where ``path[:, j]`` is the
+    node after ``j`` moves (the last node repeated once the row stops) and ``moved_at[:, j]``
+    the round that split the node left at move ``j`` (``inf`` where the row did not move).
+
+    A row stops at a leaf, or at a node whose tested value it lacks: a missing value or a
+    category unseen in training, both encoded as NaN. A continuous value is compared with the
+    threshold whatever its sign (category codes are never negative).
+    """
     feature = np.array(tree.feature)
     threshold = np.array(tree.threshold, dtype=float)
     split_round = np.array(tree.split_round, dtype=float)
@@ -146,16 +176,46 @@ def route(tree: Tree, Z: np.ndarray, limit: float) -> np.ndarray:
     children = np.full((len(tree.feature), max(width, 1)), -1)
     for i, kids in enumerate(tree.children):
         children[i, :len(kids)] = kids
-    node = np.zeros(Z.shape[0], dtype=np.int64)
-    moving = np.arange(Z.shape[0])
+    n = Z.shape[0]
+    node = np.zeros(n, dtype=np.int64)
+    path, moved_at = [node.copy()], []
+    moving = np.arange(n)
     while moving.size:
-        at = node[moving]
-        moving = moving[(feature[at] >= 0) & (split_round[at] <= limit)]
+        moving = moving[feature[node[moving]] >= 0]
         at = node[moving]
         x = Z[moving, feature[at]]
-        known = ~np.isnan(x) & (x >= 0)  # an unseen category is encoded as NaN or < 0
+        known = ~np.isnan(x)
         moving, at, x = moving[known], at[known], x[known]
         continuous = ~np.isnan(threshold[at])
         branch = np.where(continuous, x > np.where(continuous, threshold[at], 0), x)
         node[moving] = children[at, branch.astype(np.int64)]
-    return np.array(tree.label)[node]
+        rounds = np.full(n, np.inf)
+        rounds[moving] = split_round[at]
+        path.append(node.copy())
+        moved_at.append(rounds)
+    return np.stack(path, axis=1), np.stack(moved_at, axis=1) if moved_at else np.zeros((n, 0))
+
+
+def stop_node(path: np.ndarray, moved_at: np.ndarray, limit: float) -> np.ndarray:
+    """The node where each row stops in the tree of rounds ``<= limit``: a node's children are
+    split after it, so the moves made by then are the first ones along the path."""
+    return path[np.arange(path.shape[0]), (moved_at <= limit).sum(axis=1)]
+
+
+def node_counts(tree: Tree, Z: np.ndarray, f: np.ndarray) -> np.ndarray:
+    """``(n_nodes, 2)``: the negative and positive training cases reaching each node."""
+    path, moved_at = descend(tree, Z)
+    counts = np.zeros((len(tree.feature), 2))
+    np.add.at(counts, (stop_node(path, moved_at, np.inf), f), 1)
+    parent = tree_parents(tree)
+    for node in range(len(parent) - 1, 0, -1):  # a child is made after its parent
+        counts[parent[node]] += counts[node]
+    return counts
+
+
+def tree_parents(tree: Tree) -> np.ndarray:
+    """Each node's parent (-1 at the root)."""
+    parent = np.full(len(tree.feature), -1, dtype=np.int64)
+    for node, kids in enumerate(tree.children):
+        parent[kids] = node
+    return parent

@@ -10,7 +10,6 @@ form, extended to multi-way splits as the best boolean labelling of the branches
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from smalltrees.data.transform import REST
 from smalltrees.learners.base import TreeClassifier
@@ -39,10 +38,11 @@ def boolean_target(labels: np.ndarray, positive_class, learner: str) -> tuple[np
                                                                 ).astype(np.int64)
     if classes.size != 2:
         raise ValueError(
-            f"{learner} learns a boolean target (DKM 1996, section 2): y has {classes.size} "
+            f"Only binary classification is supported. {learner} learns a boolean target "
+            f"(DKM 1996, section 2): y has {classes.size} "
             f"class(es) {classes.tolist()}; pass positive_class=<one of them> to learn that "
             "class against the rest")
-    return classes.astype(object), (labels == classes[1]).astype(np.int64)
+    return classes, (labels == classes[1]).astype(np.int64)
 
 
 def advantage(q: np.ndarray | float, r: np.ndarray | float, tau: np.ndarray | float):
@@ -83,25 +83,31 @@ class BooleanClassifier(TreeClassifier):
     """
 
     positive_class = None
+    allows_missing = False
 
-    def _start_boolean_fit(self, X: pd.DataFrame, y) -> tuple[np.ndarray, np.ndarray]:
+    def _binary_only(self) -> bool:
+        return self.positive_class is None
+
+    def _start_boolean_fit(self, X, y) -> tuple[np.ndarray, np.ndarray]:
         """Check ``(X, y)``, set the schema and ``classes_``; return the encoded ``X`` and f."""
         Z = self._fit_schema(X)
-        labels = check_labels(y, len(X))
+        labels = check_labels(y, len(Z))
         self.classes_, f = boolean_target(labels, self.positive_class, type(self).__name__)
         missing = np.isnan(Z).sum(axis=0)
         if missing.any():
             j = int(np.flatnonzero(missing)[0])
             raise ValueError(
                 f"{type(self).__name__}: column {self.schema_.names[j]!r} has {missing[j]} "
-                "missing value(s); expected complete training data (DKM 1996 define TopDown "
-                "and AdaBoost for examples that reach one branch): impute or drop them first")
+                "missing value(s) (NaN); expected complete training data (DKM 1996 define "
+                "TopDown and AdaBoost for examples that reach one branch): impute or drop them "
+                "first")
         return Z, f
 
-    def score(self, X: pd.DataFrame, y) -> float:
+    def score(self, X, y) -> float:
         """Accuracy of :meth:`predict` on ``(X, y)``; with ``positive_class`` every other
         label counts as ``"rest"``."""
-        labels = check_labels(y, len(X))
+        predicted = self.predict(X)
+        labels = check_labels(y, len(predicted))
         if self.positive_class is not None:
             labels = np.where(labels == self.positive_class, self.positive_class, REST)
-        return float(np.mean(self.predict(X) == labels))
+        return float(np.mean(predicted == labels))

@@ -60,6 +60,7 @@ class C45(TreeClassifier):
         Sorted class labels (the declared class order; ties go to the first).
     n_features_in_ : int
     feature_names_in_ : ndarray of str
+        The training frame's column names (only when they are all strings).
     tree_ : Node
         Root of the fitted tree (see :class:`smalltrees.learners.c45.tree.Node`).
     n_nodes_, n_leaves_, depth_ : int
@@ -119,7 +120,7 @@ class C45(TreeClassifier):
                 f"threshold_by must be one of {THRESHOLD_BY}, got {self.threshold_by!r}"
             )
 
-    def fit(self, X: pd.DataFrame, y) -> C45:
+    def fit(self, X, y) -> C45:
         """Grow (and by default prune) a tree on attributes ``X`` and class labels ``y``."""
         self.check_params()
         Z, codes = self._start_fit(X, y)
@@ -127,7 +128,7 @@ class C45(TreeClassifier):
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
             float(self.min_cases), bool(self.mdl_correction), self.threshold_by == "merit",
         )
-        root = grow(problem, np.arange(len(X)), np.ones(len(X)))
+        root = grow(problem, np.arange(len(Z)), np.ones(len(Z)))
         collapse(root)
         if self.prune:
             # C4.5 and J48 hold the confidence factor in single precision.
@@ -141,7 +142,7 @@ class C45(TreeClassifier):
         self.depth_ = max(depths)
         return self
 
-    def predict_proba(self, X: pd.DataFrame) -> np.ndarray:
+    def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in the order of ``classes_``.
 
         A leaf gives its training class distribution (its parent's if it received no
@@ -154,7 +155,7 @@ class C45(TreeClassifier):
             proba[rows] += weights[:, None] * (source.dist / max(source.total, EPS))
         return proba
 
-    def predict(self, X: pd.DataFrame) -> np.ndarray:
+    def predict(self, X) -> np.ndarray:
         """Most probable class; ties (within 1e-6) go to the first class in ``classes_``."""
         proba = self.predict_proba(X)
         first = np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
@@ -178,7 +179,7 @@ class C45(TreeClassifier):
     def _render(self, node: Node, parent: Node | None, depth: int) -> list[str]:
         if node.is_leaf:
             return [": " + self._leaf_label(node, parent)]
-        name = self.feature_names_in_[node.feature]
+        name = self.schema_.names[node.feature]
         cats = self.schema_.categories[node.feature]
         if cats is None:
             value = f"{node.threshold:.6f}".rstrip("0").rstrip(".")
@@ -202,10 +203,9 @@ class C45(TreeClassifier):
         counts = _round2(leaf.total) + (f"/{_round2(errors)}" if errors >= EPS else "")
         return f"{label} ({counts})"
 
-    def _encode_for_prediction(self, X: pd.DataFrame) -> np.ndarray:
+    def _encode_for_prediction(self, X) -> np.ndarray:
         """``X`` encoded in the training schema; an unseen category counts as unknown."""
-        self._check_fitted()
-        return self.schema_.encode(X)
+        return self._encode(X)
 
 
 THRESHOLD_BY = ("gain", "merit")

@@ -10,9 +10,8 @@ C4.5-style trees (not gain ratio, no minimum leaf size, no pruning).
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
-from smalltrees.learners.base import TreeClassifier
+from smalltrees.learners.base import TreeClassifier, leaf_distributions
 from smalltrees.learners.id3.grow import grow
 from smalltrees.learners.id3.tree import FlatTree
 
@@ -32,10 +31,13 @@ class ID3(TreeClassifier):
         Sorted class labels.
     n_features_in_ : int
     feature_names_in_ : ndarray of str
+        The training frame's column names (only when they are all strings).
     fill_ : ndarray of float
         The encoded value that replaces a missing value of each attribute.
     tree_ : FlatTree
         The grown tree (see :class:`smalltrees.learners.id3.tree.FlatTree`).
+    leaf_distributions_ : ndarray of shape (n_nodes, n_classes)
+        Per node, the class distribution :meth:`predict_proba` gives there.
     n_decision_nodes_, n_leaves_ : int
 
     References
@@ -45,6 +47,7 @@ class ID3(TreeClassifier):
 
     Examples
     --------
+    >>> import pandas as pd
     >>> X = pd.DataFrame({"o": pd.Categorical(["s", "s", "r", "r"]), "t": [1.0, 2.0, 3.0, 4.0]})
     >>> model = ID3().fit(X, ["no", "no", "yes", "yes"])
     >>> print(model.export_text())
@@ -55,24 +58,32 @@ class ID3(TreeClassifier):
     def __init__(self):
         pass
 
-    def fit(self, X: pd.DataFrame, y) -> ID3:
+    def fit(self, X, y) -> ID3:
         """Grow the tree on attributes ``X`` and class labels ``y``."""
         self.check_params()
         Z, codes = self._start_fit(X, y)
         self.fill_ = _fill_values(Z, self.schema_.n_values)
         self.tree_ = grow(self._filled(Z), codes, len(self.classes_), self.schema_.n_values)
+        self.leaf_distributions_ = leaf_distributions(self.tree_.counts, self.tree_.parent)
         self.n_decision_nodes_ = self.tree_.decision_nodes
         self.n_leaves_ = self.tree_.n_nodes - self.n_decision_nodes_
         return self
 
-    def encode(self, X: pd.DataFrame) -> np.ndarray:
+    def encode(self, X) -> np.ndarray:
         """``X`` in the training encoding, missing and unseen values filled (``fill_``)."""
-        self._check_fitted()
-        return self._filled(self.schema_.encode(X))
+        return self._filled(self._encode(X))
 
-    def predict(self, X: pd.DataFrame) -> np.ndarray:
+    def predict(self, X) -> np.ndarray:
         """The class of the leaf each example reaches."""
-        return self.classes_[self.tree_.predict_codes(self.encode(X))]
+        leaf = self.tree_.leaf_of(self.encode(X))
+        return self.classes_[self.tree_.label[leaf]]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """The training class distribution of the leaf each example reaches (of its nearest
+        ancestor that training examples reached, for a leaf none did); columns in the order
+        of ``classes_``."""
+        Z = self.encode(X)
+        return self.leaf_distributions_[self.tree_.leaf_of(Z)]
 
     def export_text(self, tree: FlatTree | None = None) -> str:
         """The fitted tree (or a pruned ``tree`` of it), one line per branch with the leaf's
@@ -84,7 +95,7 @@ class ID3(TreeClassifier):
         return "\n".join(self._render(tree, 0, 0))
 
     def _render(self, tree: FlatTree, node: int, depth: int) -> list[str]:
-        name = self.feature_names_in_[tree.feature[node]]
+        name = self.schema_.names[tree.feature[node]]
         if np.isnan(tree.threshold[node]):
             tests = [f"{name} = {cat}" for cat in self.schema_.categories[tree.feature[node]]]
         else:

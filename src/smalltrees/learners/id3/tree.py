@@ -107,12 +107,12 @@ class FlatTree:
         return np.array([np.bincount(y[rows], minlength=k) for rows in self.reach(Z)],
                         dtype=np.int64).reshape(self.n_nodes, k)
 
-    def predict_codes(self, Z: np.ndarray) -> np.ndarray:
-        """The class code of the leaf each row of ``Z`` reaches."""
+    def leaf_of(self, Z: np.ndarray) -> np.ndarray:
+        """The leaf each row of ``Z`` reaches."""
         out = np.empty(Z.shape[0], dtype=np.int64)
         for node, rows in enumerate(self.reach(Z)):
             if self.is_leaf[node]:
-                out[rows] = self.label[node]
+                out[rows] = node
         return out
 
     def subtree_sizes(self) -> np.ndarray:

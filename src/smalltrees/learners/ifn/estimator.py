@@ -64,6 +64,7 @@ class IFN(TreeClassifier):
         Sorted class labels.
     n_features_in_ : int
     feature_names_in_ : ndarray of str
+        The training frame's column names (only when they are all strings).
     network_ : list of Layer
         The hidden layers (:class:`~smalltrees.learners.ifn.network.Layer`).
     root_counts_ : ndarray of shape (n_classes,)
@@ -104,7 +105,7 @@ class IFN(TreeClassifier):
         if self.scaling not in SCALINGS:
             raise ValueError(f"scaling must be one of {SCALINGS}, got {self.scaling!r}")
 
-    def fit(self, X: pd.DataFrame, y) -> IFN:
+    def fit(self, X, y) -> IFN:
         """Build the network on attributes ``X`` and class labels ``y`` (Table 1)."""
         self.check_params()
         Z, codes = self._start_fit(X, y)
@@ -164,16 +165,27 @@ class IFN(TreeClassifier):
         self.output_size_ = output_size(self.network_)
         return self
 
-    def predict(self, X: pd.DataFrame) -> np.ndarray:
+    def predict(self, X) -> np.ndarray:
         """The most frequent training class of the node where each row stops (§2.4)."""
-        self._check_fitted()
-        depth, node = route(self.network_, self.schema_.encode(X, unseen=UNSEEN))
-        labels = self._node_labels()
-        out = np.zeros(len(depth), dtype=np.int64)
-        for level, level_labels in enumerate(labels):
+        counts = self._stop_counts(X)
+        return self.classes_[np.argmax(counts, axis=1)]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """The training class distribution of the node where each row stops (§2.4: the
+        network's estimate of P(class | node)); columns in the order of ``classes_``."""
+        counts = self._stop_counts(X)
+        return counts / counts.sum(axis=1, keepdims=True)
+
+    def _stop_counts(self, X) -> np.ndarray:
+        """The training class counts of the node where each row of ``X`` stops."""
+        Z = self._encode(X, unseen=UNSEEN)
+        depth, node = route(self.network_, Z)
+        counts = [self.root_counts_[None, :]] + [layer.counts for layer in self.network_]
+        out = np.zeros((len(depth), len(self.classes_)))
+        for level, level_counts in enumerate(counts):
             rows = depth == level
-            out[rows] = level_labels[node[rows]]
-        return self.classes_[out]
+            out[rows] = level_counts[node[rows]]
+        return out
 
     def complexity(self, X: pd.DataFrame | None = None) -> dict[str, float]:
         """Size measures of the network, for the per-fold rows of cross-validation.

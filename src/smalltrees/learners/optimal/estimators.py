@@ -1,8 +1,9 @@
-"""T1 and T2: decision trees of one and two levels with the least training error.
+"""T1, T2 and T3: decision trees of one, two and three levels with the least training error.
 
-Implements the algorithm T2 of Auer, Holte and Maass (1995), section 2, and its one-level
-version T1 (Holte's 1R hypothesis class TREE(1, n, p, K)). Both search their whole hypothesis
-class and return a tree with the minimum number of training errors.
+Implements the algorithm T2 of Auer, Holte and Maass (1995), section 2, its one-level version
+T1 (Holte's 1R hypothesis class TREE(1, n, p, K)) and its three-level version T3 (the algorithm
+Td of Theorem 3 for d = 3). Each searches its whole hypothesis class and returns a tree with the
+minimum number of training errors.
 
 Conventions (all deterministic):
 
@@ -26,20 +27,22 @@ Conventions (all deterministic):
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
-from smalltrees.learners.base import TreeClassifier
+from smalltrees.learners.base import TreeClassifier, leaf_distributions
 from smalltrees.learners.encoding import UNSEEN, Schema
 from smalltrees.learners.optimal.depth2 import one_level, two_level
 from smalltrees.learners.optimal.depth3 import three_level
 from smalltrees.learners.optimal.search import Encoded
 from smalltrees.learners.optimal.stumps import majority_label
-from smalltrees.learners.optimal.tree import predict_codes, to_dict, to_text
+from smalltrees.learners.optimal.tree import node_labels, preorder, stop_nodes, to_dict, to_text
 from smalltrees.learners.validation import is_count
 
 
 class _SmallTree(TreeClassifier):
-    """What :class:`T1` and :class:`T2` share: the parameter K, encoding, prediction, export."""
+    """What :class:`T1`, :class:`T2` and :class:`T3` share: the parameter K, encoding,
+    prediction, export."""
+
+    predicts_majority = False  # an interval labelling with at most K intervals may not
 
     def __init__(self, K: int | None = None):
         self.K = K
@@ -49,13 +52,14 @@ class _SmallTree(TreeClassifier):
         if self.K is not None and not is_count(self.K):
             raise ValueError(f"K must be None or an integer >= 1, got {self.K!r}")
 
-    def fit(self, X: pd.DataFrame, y) -> _SmallTree:
+    def fit(self, X, y) -> _SmallTree:
         """Find a tree of the hypothesis class with the least errors on ``(X, y)``.
 
         Parameters
         ----------
-        X : DataFrame
-            Float columns are continuous, categorical columns categorical; NaN is missing.
+        X : DataFrame or array-like of shape (m, n)
+            Float columns are continuous, categorical columns categorical (every column of an
+            array is continuous); NaN is missing.
         y : array-like of shape (m,)
             Class labels.
 
@@ -68,13 +72,30 @@ class _SmallTree(TreeClassifier):
         self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
         enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
         self.tree_ = self._search(enc)
-        self.n_errors_ = int((self._predict_codes(X) != enc.y).sum())
+        nodes, parent = preorder(self.tree_)
+        stop = stop_nodes(self.tree_, list(Z.T))
+        self.n_errors_ = int((node_labels(nodes)[stop] != enc.y).sum())
+        counts = np.zeros((len(nodes), len(self.classes_)))
+        np.add.at(counts, (stop, enc.y), 1)
+        for node in range(len(nodes) - 1, 0, -1):  # children after parents: sum upwards
+            counts[parent[node]] += counts[node]
+        self.node_distributions_ = leaf_distributions(counts, parent)
         return self
 
-    def predict(self, X: pd.DataFrame) -> np.ndarray:
+    def predict(self, X) -> np.ndarray:
         """Class labels predicted for the rows of ``X``."""
-        codes = self._predict_codes(X)
-        return self.classes_[codes]
+        stop = self._stop_nodes(X)
+        return self.classes_[node_labels(preorder(self.tree_)[0])[stop]]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """The training class distribution of the leaf each row reaches (of the nearest node
+        above it that training items reached, for an edge without training items or a category
+        unknown at fit time); columns in the order of ``classes_``.
+
+        ``predict`` gives the leaf's label, which the search chose for the least errors: with
+        at most K intervals it may be a minority class of the leaf.
+        """
+        return self.node_distributions_[self._stop_nodes(X)]
 
     def export_text(self) -> str:
         """The fitted tree as indented text, one edge per line."""
@@ -89,12 +110,9 @@ class _SmallTree(TreeClassifier):
     def _value_lists(self) -> list:
         return [None if cats is None else list(cats) for cats in self.schema_.categories]
 
-    def _predict_codes(self, X: pd.DataFrame) -> np.ndarray:
-        self._check_fitted()
-        Z = self.schema_.encode(X, unseen=UNSEEN)
-        out = np.zeros(len(Z), dtype=np.int64)
-        predict_codes(self.tree_, list(Z.T), np.arange(len(Z)), out)
-        return out
+    def _stop_nodes(self, X) -> np.ndarray:
+        columns = list(self._encode(X, unseen=UNSEEN).T)
+        return stop_nodes(self.tree_, columns)
 
 
 class T1(_SmallTree):
@@ -115,13 +133,16 @@ class T1(_SmallTree):
     classes_ : ndarray
         The sorted class labels.
     n_features_in_ : int
-    feature_names_in_ : ndarray of object
+    feature_names_in_ : ndarray of str
+        The training frame's column names (only when they are all strings).
     K_ : int
         The value of K used.
     tree_ : Leaf, CategoricalSplit or IntervalSplit
         The fitted tree (see :mod:`smalltrees.learners.optimal.tree`).
     n_errors_ : int
         Number of training errors, the minimum over TREE(1, n, p, K).
+    node_distributions_ : ndarray of shape (n_nodes, n_classes)
+        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives.
 
     References
     ----------
@@ -138,6 +159,11 @@ class T1(_SmallTree):
 
     def _search(self, enc: Encoded):
         return one_level(enc, self.K_)[1]()
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.poor_score = True  # one test: scikit-learn's blobs need more
+        return tags
 
 
 class T2(_SmallTree):
@@ -161,7 +187,8 @@ class T2(_SmallTree):
     classes_ : ndarray
         The sorted class labels.
     n_features_in_ : int
-    feature_names_in_ : ndarray of object
+    feature_names_in_ : ndarray of str
+        The training frame's column names (only when they are all strings).
     K_ : int
         The value of K used.
     tree_ : Leaf, CategoricalSplit or IntervalSplit
@@ -169,6 +196,8 @@ class T2(_SmallTree):
     n_errors_ : int
         Number of training errors, the minimum over TREE(2, n, p, K); ``1 - n_errors_ / m`` is
         the paper's Sky2 accuracy.
+    node_distributions_ : ndarray of shape (n_nodes, n_classes)
+        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives.
 
     References
     ----------
@@ -210,7 +239,8 @@ class T3(_SmallTree):
     classes_ : ndarray
         The sorted class labels.
     n_features_in_ : int
-    feature_names_in_ : ndarray of object
+    feature_names_in_ : ndarray of str
+        The training frame's column names (only when they are all strings).
     K_ : int
         The value of K used.
     tree_ : Leaf, CategoricalSplit or IntervalSplit
@@ -218,6 +248,8 @@ class T3(_SmallTree):
     n_errors_ : int
         Number of training errors, the minimum over TREE(3, n, p, K); ``1 - n_errors_ / m`` is
         Sky3, the summarising power of three-level trees (section 3).
+    node_distributions_ : ndarray of shape (n_nodes, n_classes)
+        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives.
 
     References
     ----------

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from smalltrees.learners.encoding import UNSEEN
-
 
 @dataclass(frozen=True)
 class Leaf:
@@ -53,19 +51,58 @@ def predict_codes(node, columns: list[np.ndarray], rows: np.ndarray, out: np.nda
     float values for a continuous attribute, category codes for a categorical one, NaN =
     missing, and :data:`~smalltrees.learners.encoding.UNSEEN` for a category unknown at fit time.
     """
+    nodes, _ = preorder(node)
+    out[rows] = node_labels(nodes)[stop_nodes(node, columns)[rows]]
+
+
+def node_labels(nodes: list) -> np.ndarray:
+    """The class index predicted by each node where a row can stop: a leaf's label, a
+    categorical split's ``default`` (-1 for an interval split, where no row stops)."""
+    return np.array([node.label if isinstance(node, Leaf) else getattr(node, "default", -1)
+                     for node in nodes], dtype=np.int64)
+
+
+def stop_nodes(node, columns: list[np.ndarray]) -> np.ndarray:
+    """For every row of the encoded ``columns``: the index, in :func:`preorder`, of the node
+    where the row stops: a leaf, or a categorical split whose category it did not know at fit
+    time (:data:`~smalltrees.learners.encoding.UNSEEN`; the split's ``default`` decides)."""
+    stop = np.zeros(len(columns[0]), dtype=np.int64)
+    _descend(node, columns, np.arange(len(stop)), 0, stop)
+    return stop
+
+
+def _descend(node, columns: list[np.ndarray], rows: np.ndarray, index: int,
+             stop: np.ndarray) -> int:
+    """Send ``rows`` down from ``node`` (number ``index`` in pre-order), writing into ``stop``
+    where each stops; return the number of nodes below and including ``node``."""
+    stop[rows] = index
     if isinstance(node, Leaf):
-        out[rows] = node.label
-        return
+        return 1
     values = columns[node.feature][rows]
     missing = np.isnan(values)
     if isinstance(node, IntervalSplit):
         edge = np.searchsorted(np.asarray(node.thresholds, dtype=float), values, side="right")
-    else:
-        out[rows[values == UNSEEN]] = node.default
+    else:  # category codes; an unseen category (UNSEEN) matches no child and stops here
         edge = values
-    predict_codes(node.missing, columns, rows[missing], out)
+    size = 1
     for i, child in enumerate(node.children):
-        predict_codes(child, columns, rows[(edge == i) & ~missing], out)
+        size += _descend(child, columns, rows[(edge == i) & ~missing], index + size, stop)
+    return size + _descend(node.missing, columns, rows[missing], index + size, stop)
+
+
+def preorder(node) -> tuple[list, np.ndarray]:
+    """The nodes below and including ``node`` in pre-order (a node, its children in order,
+    then its missing edge) and each one's parent index (-1 for ``node``)."""
+    nodes, parents, stack = [], [], [(node, -1)]
+    while stack:
+        current, parent = stack.pop()
+        nodes.append(current)
+        parents.append(parent)
+        if not isinstance(current, Leaf):
+            here = len(nodes) - 1
+            stack.extend((child, here) for child in reversed((*current.children,
+                                                               current.missing)))
+    return nodes, np.array(parents, dtype=np.int64)
 
 
 def to_dict(node, names: list[str], categories: list, classes: np.ndarray) -> dict:

@@ -1,10 +1,12 @@
 """The learning-curve table of Auer et al. (1995) section 4: curves, fits, factors, claims.
 
-Inputs: the per-(dataset, learner) draws (:func:`smalltrees.studies.auer95.curves.draw_errors`),
-Sky1/Sky2 per dataset, and the predicted factors (:mod:`smalltrees.studies.auer95.factors`).
-``levels`` maps the tree depth ("T1", "T2") to the configured learner that plays it.
+Inputs: the per-(dataset, learner) draws
+(:func:`~smalltrees.studies.auer95.learning_curve_draws.draw_errors`), Sky1/Sky2 per dataset,
+and the predicted factors (:mod:`smalltrees.studies.auer95.vc_factors`). ``levels`` maps the
+tree depth ("T1", "T2") to the configured learner that plays it.
 
-The paper's two qualitative claims become checks on the fits (:mod:`.fits`):
+The paper's two qualitative claims become checks on the fits
+(:mod:`~smalltrees.studies.auer95.learning_curve_fits`):
 
 - SE, "m ~ 1/eps^2": the free exponent beta of m = a / eps^beta lies in [1.5, 2.5] and the
   1/eps^2 fit beats the log fit (R^2 on m), for each of T1 and T2;
@@ -18,14 +20,14 @@ predicted F_up and F_low (all bounds and b countings), widened by the fraction `
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
 from smalltrees.evaluation.verdicts import claim_rule
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.auer95.curves import summarise
-from smalltrees.studies.auer95.fits import curve_factor, fit_curve
+from smalltrees.studies.auer95.learning_curve_draws import summarise, usable_sizes
+from smalltrees.studies.auer95.learning_curve_fits import curve_factor, fit_curve
 
 SKY = {"T1": "sky1", "T2": "sky2"}
 BETA_RANGE = (1.5, 2.5)
@@ -33,7 +35,7 @@ CLAIMS = {"SE": "m grows like 1/eps^2 (SE)", "CR": "m grows like log(1/eps) (CR)
 FACTOR_CLAIM = "m_T2 / m_T1 at equal eps matches the factor predicted from the VC bounds"
 
 
-def curve_table(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
+def make_curve_table(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
                 levels: Mapping[str, str], noise_se: float) -> pd.DataFrame:
     """Per dataset, tree depth and m: draws, mean test error and its standard error, eps, and
     whether the point is plotted (eps > 0) and fitted (eps above the noise)."""
@@ -47,7 +49,7 @@ def curve_table(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str,
     return pd.concat(frames, ignore_index=True)
 
 
-def fit_table(curves: pd.DataFrame) -> pd.DataFrame:
+def make_fit_table(curves: pd.DataFrame) -> pd.DataFrame:
     """The three fits of every (dataset, depth) curve, on its ``in_fit`` points; the points
     left out are counted (eps <= 0, and eps > 0 within the noise)."""
     rows = []
@@ -60,7 +62,7 @@ def fit_table(curves: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def factor_table(curves: pd.DataFrame, predicted: pd.DataFrame) -> pd.DataFrame:
+def make_factor_table(curves: pd.DataFrame, predicted: pd.DataFrame) -> pd.DataFrame:
     """Per dataset: the measured m_T2/m_T1 at equal eps (``in_fit`` points) beside the range
     of predicted F_up and F_low (over bounds and b countings)."""
     rows = []
@@ -75,7 +77,7 @@ def factor_table(curves: pd.DataFrame, predicted: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def claims(fits: pd.DataFrame, factors: pd.DataFrame, around: float) -> pd.DataFrame:
+def make_curve_claims(fits: pd.DataFrame, factors: pd.DataFrame, around: float) -> pd.DataFrame:
     """The paper's curve-shape claims (per depth) and its factor claim, with verdicts (see the
     module)."""
     rows = []
@@ -111,7 +113,7 @@ def claims(fits: pd.DataFrame, factors: pd.DataFrame, around: float) -> pd.DataF
     return pd.DataFrame(rows, columns=["code", "level", "claim", "where", "ours", "verdict"])
 
 
-def render(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,
+def render_learning_curves(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,
            checks: pd.DataFrame, protocol: str, dropped: Mapping[str, list[int]]) -> str:
     """Markdown of the four parts."""
     skipped = "; ".join(f"{code}: m = {sizes}" for code, sizes in dropped.items() if sizes)
@@ -131,3 +133,21 @@ def render(curves: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,
         "\n## Fits (R2 on m)\n\n" + to_markdown(fits.round(3)) +
         "\n## Curves\n\n" + to_markdown(shown)
     )
+
+
+def make_learning_curves(draws: Mapping[tuple[str, str], pd.DataFrame],
+                         sky: Mapping[str, Mapping], predicted: pd.DataFrame,
+                         levels: Sequence[str], noise_se: float, around: float
+                         ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Section 4's four parts from the draws of every (dataset, level): the curves, their
+    fits, the measured factors beside the ``predicted`` ones, and the claims."""
+    curves = make_curve_table(draws, sky, levels, noise_se)
+    fits = make_fit_table(curves)
+    factors = make_factor_table(curves, predicted)
+    return curves, fits, factors, make_curve_claims(fits, factors, around)
+
+
+def dropped_sizes(grids: Mapping[str, Sequence[int]], sky: Mapping[str, Mapping]
+                  ) -> dict[str, list[int]]:
+    """Per dataset, the grid sizes that leave no test data (listed in the table)."""
+    return {code: usable_sizes(grid, sky[code]["n"])[1] for code, grid in grids.items()}

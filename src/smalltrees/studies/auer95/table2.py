@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.resampling import cv_estimates
 from smalltrees.evaluation.statistics import corrected_resampled_t
 from smalltrees.evaluation.verdicts import DIFFERS, verdict
 from smalltrees.reporting.markdown import to_markdown
@@ -35,12 +36,6 @@ COMPLEXITY = {
     "frac_deeper_than_2": "c45_pct_deeper_than_2",
     "depth": "c45_depth",
 }
-
-
-def cv_estimates(folds: pd.DataFrame) -> pd.DataFrame:
-    """Per (dataset, learner, repetition): the CV accuracy estimate in percent."""
-    return (folds.groupby(["dataset", "learner", "repetition"], sort=False)["accuracy"]
-            .mean().mul(100.0).rename("estimate").reset_index())
 
 
 def make_table2(

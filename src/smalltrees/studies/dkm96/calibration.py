@@ -3,7 +3,7 @@
 The paper gives no parameter of its decision-list problem, only the four numbers of its Table 2
 row (TopDown's rounds, AdaBoost's training error, both test errors). For every point of the
 grid ``dkm96.table2.calibration.grid`` (generator parameters) we run ``trials`` trials of the
-study's own protocol (:mod:`smalltrees.studies.dkm96.boosting`; every point draws its trials
+study's own protocol (:mod:`smalltrees.studies.dkm96.boosting_trials`; every point draws its trials
 from the same seeds of a stream of its own, so points differ by their parameters only and the
 study's trials are not the ones calibrated on) and measure the four numbers, and their distance
 to the paper's: the sum over the four of ``|ours - paper| / paper``. The table lists the grid by
@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.dkm96.boosting import DL_POSITIVE, decision_list_trials, run_trials
+from smalltrees.studies.dkm96.boosting_trials import DL_POSITIVE, decision_list_trials, run_trials
 from smalltrees.studies.dkm96.table2 import CELLS
 
 GENERATOR_KEYS = ("train_size", "n_attributes", "length", "rule_size", "noise")
@@ -47,8 +47,9 @@ def measure(point: Mapping, trials: int, learners: Mapping, seed: int, stream: s
     return found
 
 
-def build(grid: Mapping[str, list], configured: Mapping, trials: int, learners: Mapping,
-          paper: Mapping[str, float], seed: int, stream: str, domain: str) -> pd.DataFrame:
+def make_calibration_table(grid: Mapping[str, list], configured: Mapping, trials: int,
+                           learners: Mapping, paper: Mapping[str, float], seed: int, stream: str,
+                           domain: str) -> pd.DataFrame:
     """The grid, each point's four numbers and distance, sorted by distance; ``configured``
     marks the point the study uses (it is measured too if it is not on the grid)."""
     points = grid_points(grid, configured)
@@ -66,7 +67,7 @@ def build(grid: Mapping[str, list], configured: Mapping, trials: int, learners: 
     return table
 
 
-def render_markdown(table: pd.DataFrame, paper: Mapping[str, float], trials: int) -> str:
+def render_calibration_table(table: pd.DataFrame, paper: Mapping[str, float], trials: int) -> str:
     """The calibration grid in Markdown, the configured point in bold."""
     shown = table.copy()
     for cell in CELLS:
@@ -80,3 +81,10 @@ def render_markdown(table: pd.DataFrame, paper: Mapping[str, float], trials: int
             f"{target}. The configured generator (dkm96.table2.decision_list) is chosen from "
             "this grid; it is the only setting of the study chosen by looking at the paper's "
             "results.\n\n" + to_markdown(shown))
+
+
+def paper_targets(paper: pd.DataFrame, domain: str) -> dict[str, float]:
+    """The paper's Table 2 row of ``domain`` (``data/paper/dkm96/table2.csv``): metric ->
+    value, the numbers the generator is calibrated against."""
+    row = paper[paper["domain"] == domain]
+    return dict(zip(row["metric"], row["value"], strict=True))

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from smalltrees.reporting.markdown import to_markdown
 from smalltrees.studies.dkm96.sequences import mean_sequence, splits
 
 COLUMNS = ("claim", "problem", "statistic", "holds", "source")
@@ -155,3 +156,9 @@ def g_fewer_rounds(trials: pd.DataFrame, domain: str, problem: str) -> dict:
     return _row(claim, problem, f"mean rounds G {g.mean():.1f} vs entropy {h.mean():.1f}; G "
                 f"fewer in {fewer}, more in {int(np.sum(g > h))} of {len(g)} trials",
                 g.mean() < h.mean(), BEYOND)
+
+
+def render_claims(claims: pd.DataFrame, settings: Mapping) -> str:
+    """The checked claims in Markdown, under the thresholds they were checked with."""
+    return ("# Dietterich, Kearns & Mansour (1996), section 4: the claims, checked\n\n"
+            f"Thresholds (dkm96.table2.claims): {dict(settings)}\n\n" + to_markdown(claims))

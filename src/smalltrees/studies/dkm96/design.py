@@ -13,7 +13,9 @@ is config data (``dkm96.table1.domains``):
   the remaining rows, each of ``train_size`` rows (default: as many as fit equally).
 
 Partition ``k`` (1-based; Table 1 shows partition 1) draws from ``seed_for(seed, stream, domain,
-k)`` only, so the partitions are independent and reproducible whatever the order of jobs.
+k)`` only, so the partitions are independent and reproducible whatever the order of jobs; the
+draw is :func:`~smalltrees.evaluation.resampling.disjoint_training_sets` (a random test part
+first, then the training sets). This module reads the config's design and checks it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from smalltrees.evaluation.resampling import seed_for
+from smalltrees.evaluation.resampling import disjoint_training_sets, seed_for
 
 TEST_KINDS = ("file", "last", "random")
 
@@ -59,27 +61,29 @@ def partition(domain: str, spec: Mapping, files: Sequence[Mapping], seed: int, s
     """
     key = f"dkm96.table1.domains.{domain}"
     n_rows = int(sum(f["rows"] for f in files))
-    rng = np.random.default_rng(seed_for(seed, stream, domain, number))
-    test = _test_rows(key, spec["test"], files, n_rows, rng)
-    if test.size == 0:
+    test = _test_rows(key, spec["test"], files, n_rows)
+    n_test = test if isinstance(test, int) else test.size
+    if n_test == 0:
         raise DesignError(f"{key}.test: the test part of dataset {spec['dataset']} is empty "
                           f"({dict(spec['test'])}); expected at least one row")
-    pool = np.setdiff1d(np.arange(n_rows), test)
+    pool = n_rows - n_test
     n_sets = int(spec["train_sets"])
-    size = int(spec.get("train_size", pool.size // n_sets if n_sets > 0 else 0))
-    if n_sets < 1 or size < 1 or n_sets * size > pool.size:
+    size = int(spec.get("train_size", pool // n_sets if n_sets > 0 else 0))
+    if n_sets < 1 or size < 1 or n_sets * size > pool:
         raise DesignError(
             f"{key}.train_sets/train_size: {n_sets} training sets of {size} rows need "
-            f"{n_sets * size} rows, but dataset {spec['dataset']} has {pool.size} rows outside "
-            f"the test part ({n_rows} in all); expected train_sets * train_size <= {pool.size}"
+            f"{n_sets * size} rows, but dataset {spec['dataset']} has {pool} rows outside "
+            f"the test part ({n_rows} in all); expected train_sets * train_size <= {pool}"
         )
-    order = rng.permutation(pool)
-    train = tuple(np.sort(order[i * size:(i + 1) * size]) for i in range(n_sets))
-    return Partition(train=train, test=np.sort(test))
+    train, test = disjoint_training_sets(n_rows, test, n_sets, size,
+                                         seed_for(seed, stream, domain, number))
+    return Partition(train=train, test=test)
 
 
-def _test_rows(key: str, test: Mapping, files: Sequence[Mapping], n_rows: int,
-               rng: np.random.Generator) -> np.ndarray:
+def _test_rows(key: str, test: Mapping, files: Sequence[Mapping], n_rows: int
+               ) -> np.ndarray | int:
+    """The test rows of a ``file`` or ``last`` spec, or the number of rows a ``random`` spec
+    draws (drawn with the training sets)."""
     try:
         kind = test_kind(test)
     except DesignError as error:
@@ -97,4 +101,4 @@ def _test_rows(key: str, test: Mapping, files: Sequence[Mapping], n_rows: int,
                           f"expected 1 to {n_rows - 1}")
     if kind == "last":
         return np.arange(n_rows - count, n_rows)
-    return rng.choice(n_rows, size=count, replace=False)
+    return count

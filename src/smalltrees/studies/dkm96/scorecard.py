@@ -24,7 +24,7 @@ from smalltrees.evaluation.verdicts import claim_rule, sd_rule
 from smalltrees.reporting.scorecard import item, scorecard_frame
 from smalltrees.studies.dkm96 import table2 as table2_module
 from smalltrees.studies.dkm96.claims import BEYOND
-from smalltrees.studies.dkm96.statistics import METRICS
+from smalltrees.studies.dkm96.partition_statistics import METRICS
 from smalltrees.studies.dkm96.table1 import DECIMALS
 
 STUDY = "dkm96"

@@ -22,7 +22,7 @@ import pandas as pd
 from smalltrees.evaluation.verdicts import NOT_RUN, verdict
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
-from smalltrees.studies.dkm96.statistics import METRICS, across_domains, spread
+from smalltrees.studies.dkm96.partition_statistics import METRICS, across_domains, spread
 
 DECIMALS = {"err_G": 2, "err_H": 2, "ci_low": 2, "ci_high": 2, "size_G": 2, "size_H": 2,
             "t": 3, "p_t": 3}
@@ -38,7 +38,7 @@ def paper_values(paper: pd.DataFrame) -> dict[tuple[str, str], tuple[float, bool
             for r in paper.itertuples(index=False)}
 
 
-def build(stats: Mapping[str, pd.DataFrame], status: Mapping[str, str],
+def make_table1(stats: Mapping[str, pd.DataFrame], status: Mapping[str, str],
           problems: Mapping[str, str], paper: pd.DataFrame, k: float) -> pd.DataFrame:
     """Table 1 as a tidy frame: one row per domain (in config order), per metric our value
     (partition 1), its spread over partitions, the paper's, the difference and the verdict."""
@@ -67,7 +67,7 @@ def build(stats: Mapping[str, pd.DataFrame], status: Mapping[str, str],
     return pd.DataFrame(rows)
 
 
-def summary(stats: Mapping[str, pd.DataFrame], paper: pd.DataFrame) -> dict:
+def make_overall(stats: Mapping[str, pd.DataFrame], paper: pd.DataFrame) -> dict:
     """The sign test and the pooled t over the computed domains (partition 1), with the
     paper's values (section 3.1: 8 of 9, p < 0.039; 38 trials, p < 0.0002)."""
     first = {d: f.iloc[0] for d, f in stats.items() if not f.empty}
@@ -97,7 +97,7 @@ def _cell(frame_row, metric: str) -> str:
     return beside(f"{ours:.{places}f}", paper_text, frame_row[f"{metric}_verdict"] == "differs")
 
 
-def render_markdown(table: pd.DataFrame, overall: Mapping, notes: Mapping[str, str],
+def render_table1(table: pd.DataFrame, overall: Mapping, notes: Mapping[str, str],
                     interval: Mapping, k: float) -> str:
     """Table 1 in Markdown, "ours (paper)" per cell, differences in bold, and ``notes`` (our
     explanations of differences, by domain; "all" for the table as a whole)."""

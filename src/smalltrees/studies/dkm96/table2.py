@@ -1,10 +1,10 @@
 """DKM 1996 Table 2: TopDown and AdaBoost at equal numbers of rounds, beside the paper's.
 
-Per problem, the means over its trials (:mod:`smalltrees.studies.dkm96.boosting`) of: TopDown's
-rounds to zero training error, AdaBoost's training error after that many rounds, and the test
-errors of both (TopDown's tree unpruned), in %; beyond the paper, TopDown_G's rounds and test
-error. The paper prints means of 20 trials without a spread; its mean and ours are both means of
-n trials of the same design, so a cell *reproduces* the paper's when
+Per problem, the means over its trials (:mod:`smalltrees.studies.dkm96.boosting_trials`) of:
+TopDown's rounds to zero training error, AdaBoost's training error after that many rounds, and
+the test errors of both (TopDown's tree unpruned), in %; beyond the paper, TopDown_G's rounds
+and test error. The paper prints means of 20 trials without a spread; its mean and ours are
+both means of n trials of the same design, so a cell *reproduces* the paper's when
 
     |ours - paper| <= k * sqrt(2) * sd / sqrt(n) + half a unit of the paper's last decimal,
 
@@ -41,7 +41,7 @@ DECIMALS = {"topdown_rounds": 1, "adaboost_train_error": 1, "topdown_test_error"
 """The decimals the paper prints per column (TopDown's test error has two)."""
 
 
-def build(trials: pd.DataFrame, problems: Mapping[str, str], paper: pd.DataFrame,
+def make_table2(trials: pd.DataFrame, problems: Mapping[str, str], paper: pd.DataFrame,
           k: float, calibrated: tuple[str, ...] = ()) -> pd.DataFrame:
     """One row per problem (config order): per cell our mean, sd over trials, the number of
     trials, the paper's value, the difference and the verdict. ``calibrated`` problems (the
@@ -71,7 +71,7 @@ def build(trials: pd.DataFrame, problems: Mapping[str, str], paper: pd.DataFrame
     return pd.DataFrame(rows)
 
 
-def render_markdown(table: pd.DataFrame, notes: Mapping[str, str], k: float,
+def render_table2(table: pd.DataFrame, notes: Mapping[str, str], k: float,
                     calibration: str) -> str:
     """Table 2 in Markdown, "ours (paper)" per cell, differences in bold, then the notes."""
     lines = []
@@ -103,3 +103,10 @@ def render_markdown(table: pd.DataFrame, notes: Mapping[str, str], k: float,
         if domain in set(table["domain"]):
             out.append(f"- {domain}: {note}")
     return "\n".join(out) + "\n"
+
+
+def calibration_note(decision_lists: Mapping[str, Mapping]) -> str:
+    """The table's note on its generated problems: each decision list's generator settings."""
+    generators = "; ".join(f"{name}: {spec}" for name, spec in decision_lists.items())
+    return (f"our generator, calibrated against this row (see dkm96_calibration.md): "
+            f"{generators}" if generators else "not in this table")

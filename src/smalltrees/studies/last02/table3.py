@@ -22,8 +22,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from smalltrees.evaluation.resampling import cv_estimates
+from smalltrees.evaluation.statistics import t_interval
 from smalltrees.evaluation.verdicts import DIFFERS, exact_rule, interval_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
@@ -41,27 +42,12 @@ def describe(X: pd.DataFrame, y) -> dict[str, int]:
             "continuous": X.shape[1] - nominal, "nominal": nominal, "total": X.shape[1]}
 
 
-def run_accuracies(folds: pd.DataFrame) -> pd.DataFrame:
-    """Per (dataset, learner, repetition): the accuracy of that CV run in percent."""
-    return (folds.groupby(["dataset", "learner", "repetition"], sort=False)["accuracy"]
-            .mean().mul(100.0).rename("estimate").reset_index())
-
-
-def t_interval(values: np.ndarray) -> tuple[float, float]:
-    """Mean and 95% t half-width of run estimates (0 half-width for a single run)."""
-    values = np.asarray(values, dtype=float)
-    if len(values) < 2:
-        return float(values.mean()), 0.0
-    half = stats.t.ppf(0.975, len(values) - 1) * values.std(ddof=1) / np.sqrt(len(values))
-    return float(values.mean()), float(half)
-
-
 def make_table3(folds: pd.DataFrame, described: Mapping[str, dict], paper: pd.DataFrame,
                 datasets: Sequence[str], learners: Sequence[str],
                 ifn: Sequence[str]) -> pd.DataFrame:
     """One row per dataset and a last row of means (see the module docstring for columns)."""
     theirs = paper.set_index(["code", "column"])
-    runs = run_accuracies(folds)
+    runs = cv_estimates(folds)
     rows = []
     for code in datasets:
         row: dict[str, object] = {"code": code, "dataset": _name(paper, code)}

@@ -4,8 +4,8 @@ Output size (section 3, Domingos' measure: one unit per antecedent and per conse
 rule) of the IFN induced on the whole dataset (the paper's reading, notes A10 item 6), and the
 mean over the cross-validation's fold models of every configured learner (our C4.5 read as one
 rule per leaf, bagged C4.5 summed over its trees). Stability is eq. 4 on generated examples
-(:mod:`smalltrees.studies.last02.stability`). CMM, Bagging and C4.5RULES are the paper's copies
-of Domingos (1998), shown as quoted.
+(:mod:`smalltrees.studies.last02.turney_stability`). CMM, Bagging and C4.5RULES are the paper's
+copies of Domingos (1998), shown as quoted.
 
 Verdicts for each IFN learner: the whole-data size must equal the paper's; the stability is
 within ``tolerance`` sd of the per-run stabilities (+ rounding) of the paper's
@@ -20,7 +20,10 @@ CSV columns: ``code, dataset``, the paper's ``paper_size_<m>``, ``paper_stab_<m>
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from itertools import product
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -28,8 +31,8 @@ import pandas as pd
 from smalltrees.evaluation.verdicts import DIFFERS, REPRODUCED, exact_rule, sd_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside
-from smalltrees.studies.last02.stability import summarise
 from smalltrees.studies.last02.table3 import MEAN
+from smalltrees.studies.last02.turney_stability import summarise
 
 METHODS = ("CMM", "Bagging", "C45RULES", "IFN")
 SIGNIFICANT = " ‡"
@@ -140,4 +143,19 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         "different from the paper's CMM stability at 1% (two-sided one-sample t-test of the "
         "per-example agreement). **Bold**: differs from the paper's IFN value. Columns marked "
         "*quoted* are the paper's copies of Domingos (1998).\n\n" + to_markdown(pd.DataFrame(lines))
+    )
+
+
+def read_runs(datasets: Sequence[str], learners: Sequence[str], ifn: Sequence[str],
+              networks: Sequence[str], agreements: Sequence[str], sizes: Sequence[str]
+              ) -> tuple[dict, dict, dict]:
+    """The inputs of :func:`make_table4` from their files: the whole-data network (JSON) of
+    every (dataset, IFN learner), and the agreement and size CSVs of every (dataset, stability
+    learner), each list in the order of the pairs."""
+    pairs = list(product(datasets, learners))
+    return (
+        {pair: json.loads(Path(path).read_text())
+         for pair, path in zip(product(datasets, ifn), networks, strict=True)},
+        {pair: pd.read_csv(path) for pair, path in zip(pairs, agreements, strict=True)},
+        {pair: pd.read_csv(path) for pair, path in zip(pairs, sizes, strict=True)},
     )

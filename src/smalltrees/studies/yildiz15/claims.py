@@ -24,6 +24,7 @@ from scipy import stats
 from smalltrees.evaluation.ranks import RankTest
 from smalltrees.evaluation.verdicts import claim_rule
 from smalltrees.studies.yildiz15.protocol import SRM
+from smalltrees.studies.yildiz15.tables import make_bound_table, make_metric_table, rank_test
 
 PRUNED = ("CvPrune", "SrmLocal", "SrmGlobal")
 
@@ -110,3 +111,13 @@ def _better(test: RankTest, a: str, b: str) -> bool:
     """Method ``a`` has a lower (better) average rank than ``b``."""
     return bool(test.average_ranks[test.methods.index(a)]
                 < test.average_ranks[test.methods.index(b)])
+
+
+def claims_from_folds(paper: pd.DataFrame, folds: Mapping[str, pd.DataFrame],
+                      table1: pd.DataFrame, alpha: float) -> pd.DataFrame:
+    """:func:`make_claims` from the per-fold results of every dataset and our Table I (the
+    attribute kind of each dataset), the rank tests at level ``alpha``."""
+    error, nodes = make_metric_table(folds, "error"), make_metric_table(folds, "nodes")
+    tests = {"error": rank_test(error, alpha), "nodes": rank_test(nodes, alpha)}
+    kinds = dict(zip(table1["code"], table1["our_kind"], strict=True))
+    return make_claims(paper, error, nodes, make_bound_table(folds), tests, kinds)

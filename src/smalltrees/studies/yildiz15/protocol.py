@@ -5,7 +5,9 @@ we apply 5 x 2-fold cross validation, which gives a total of ten folds." In each
 is grown on one half (:class:`~smalltrees.ID3`), the other half is the validation set
 (CvPrune's pruning set, and the set on which the SRM methods choose (a1, a2) from the grid), and
 every pruned tree is scored on the fixed test third. The splits are stratified (the author's
-toolkit) and drawn from ``seed_for(seed, stream, dataset, ...)``.
+toolkit: :func:`~smalltrees.evaluation.resampling.stratified_holdout` for the test third,
+:func:`~smalltrees.evaluation.resampling.stratified_fold_ids` for the halves) and drawn from
+``seed_for(seed, stream, dataset, ...)``.
 
 Attribute coding: a dataset whose attributes are all categorical is *discrete* (ID3's multiway
 splits, LB-L-ary); any other is *continuous*: its categorical attributes, if any, are coded as
@@ -21,7 +23,7 @@ from collections.abc import Callable, Mapping
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.resampling import seed_for
+from smalltrees.evaluation.resampling import seed_for, stratified_fold_ids, stratified_holdout
 from smalltrees.learners.id3 import ID3
 from smalltrees.learners.id3.pruning import methods
 from smalltrees.learners.id3.pruning.bound import grid, srm_bound
@@ -46,24 +48,6 @@ def paper_coding(X: pd.DataFrame) -> tuple[pd.DataFrame, str]:
     return coded, "continuous"
 
 
-def stratified_parts(y: np.ndarray, parts: int, seed: np.random.SeedSequence,
-                     first: float | None = None) -> np.ndarray:
-    """Assign examples to ``parts`` pieces, each class dealt round-robin after a shuffle; with
-    ``first`` (a fraction), piece 0 gets ``round(first * n_c)`` of each class and piece 1 the
-    rest."""
-    rng = np.random.default_rng(seed)
-    ids = np.empty(len(y), dtype=np.int64)
-    offset = 0
-    for label in np.unique(y):
-        members = rng.permutation(np.flatnonzero(y == label))
-        if first is None:
-            ids[members] = (np.arange(members.size) + offset) % parts
-            offset += members.size
-        else:
-            ids[members] = (np.arange(members.size) >= round(first * members.size)).astype(int)
-    return ids
-
-
 def run_dataset(X: pd.DataFrame, y: pd.Series, code: str, settings: Mapping, seed: int,
                 progress: Callable[[str], None] | None = None) -> pd.DataFrame:
     """All folds of one dataset: one row per (fold, method) with the test error (%), the
@@ -72,13 +56,13 @@ def run_dataset(X: pd.DataFrame, y: pd.Series, code: str, settings: Mapping, see
     X, kind = paper_coding(X)
     labels = y.to_numpy(dtype=str)
     stream = settings.get("stream", "yildiz15")
-    held_out = stratified_parts(labels, 2, seed_for(seed, stream, code, "test"),
-                                first=settings["test_fraction"]) == 0
+    held_out = stratified_holdout(labels, settings["test_fraction"],
+                                  seed_for(seed, stream, code, "test"))
     rest = np.flatnonzero(~held_out)
     X_test, y_test = X[held_out].reset_index(drop=True), labels[held_out]
     rows = []
     for repetition in range(1, settings["repetitions"] + 1):
-        halves = stratified_parts(labels[rest], 2, seed_for(seed, stream, code, repetition))
+        halves = stratified_fold_ids(labels[rest], 2, seed_for(seed, stream, code, repetition))
         for half in (0, 1):
             train, valid = rest[halves == half], rest[halves != half]
             fold = 2 * (repetition - 1) + half + 1

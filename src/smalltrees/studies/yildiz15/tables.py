@@ -37,7 +37,7 @@ def describe(X: pd.DataFrame, y: pd.Series) -> dict:
             "our_classes": "/".join(str(int(c)) for c in counts.to_numpy())}
 
 
-def table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[str, str]
+def make_table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[str, str]
            ) -> pd.DataFrame:
     """One row per dataset of the paper: its S, d, kind and classes (author's toolkit), ours,
     and whether we ran it."""
@@ -60,7 +60,14 @@ def table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[str, st
     return pd.DataFrame(rows)
 
 
-def summary(folds: Mapping[str, pd.DataFrame], metric: str,
+def render_table1(table: pd.DataFrame) -> str:
+    """Table I as Markdown, saying whose numbers the paper's columns are."""
+    return (f"# Yildiz (2015), {TITLES['table1']}\n\nS, d, kind and classes are the author's "
+            "(ISELL rule.xml; the paper's table body is missing from our copy); our_* are the "
+            "datasets we run.\n\n" + to_markdown(table))
+
+
+def make_metric_table(folds: Mapping[str, pd.DataFrame], metric: str,
             methods: Sequence[str] = METHODS) -> pd.DataFrame:
     """Mean and sd over the folds of ``metric`` per dataset (rows, in ``folds`` order) and
     method: columns ``code, <method>, <method>_sd``."""
@@ -98,7 +105,7 @@ def rank_rows(test: RankTest, table: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def render(table: pd.DataFrame, name: str, methods: Sequence[str], decimals: int,
+def render_metric_table(table: pd.DataFrame, name: str, methods: Sequence[str], decimals: int,
            settings: str, test: RankTest | None = None) -> str:
     """A summary table as Markdown: ``mean +- sd`` cells, the best mean of a row in bold."""
     shown = pd.DataFrame({"code": table["code"]})
@@ -114,12 +121,38 @@ def render(table: pd.DataFrame, name: str, methods: Sequence[str], decimals: int
     return text
 
 
-def bound_table(folds: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+def make_bound_table(folds: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """Table IV with the test error of the same trees and the dataset size beside it."""
-    bounds = summary(folds, "bound", SRM)
-    errors = summary(folds, "error", SRM)
+    bounds = make_metric_table(folds, "bound", SRM)
+    errors = make_metric_table(folds, "error", SRM)
     for method in SRM:
         bounds[f"{method}_test_error"] = errors[method]
     bounds["S"] = [int(frame["n_train"].iloc[0] + frame["n_valid"].iloc[0]
                        + frame["n_test"].iloc[0]) for frame in folds.values()]
     return bounds
+
+
+FORMATS = {"table2": (METHODS, 2), "table3": (METHODS, 1), "table4": (SRM, 2)}
+"""Tables II-IV: the methods shown and the decimals of their cells."""
+
+
+def make_tables(folds: Mapping[str, pd.DataFrame], alpha: float
+                ) -> tuple[dict[str, pd.DataFrame], dict[str, RankTest]]:
+    """Tables II-IV from the per-fold results of every dataset, and the Friedman/Nemenyi tests
+    (level ``alpha``) of Tables II (error) and III (nodes)."""
+    tables = {"table2": make_metric_table(folds, "error"),
+              "table3": make_metric_table(folds, "nodes"), "table4": make_bound_table(folds)}
+    tests = {name: rank_test(tables[name], alpha) for name in ("table2", "table3")}
+    return tables, tests
+
+
+def render_tables(tables: Mapping[str, pd.DataFrame], tests: Mapping[str, RankTest],
+                  settings: str) -> dict[str, str]:
+    """Tables II-IV in Markdown (Tables II and III with their tests)."""
+    return {name: render_metric_table(table, name, *FORMATS[name], settings, tests.get(name))
+            for name, table in tables.items()}
+
+
+def rank_table(tests: Mapping[str, RankTest]) -> pd.DataFrame:
+    """The rank tests' results, one block of rows per table."""
+    return pd.concat([rank_rows(test, name) for name, test in tests.items()])

@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.evaluation.intervals import difference_interval
-from smalltrees.evaluation.paired import paired_t, pooled_t, sign_test
 from smalltrees.evaluation.resampling import seed_for
+from smalltrees.evaluation.statistics import paired_t, pooled_t, sign_test
 
 METRICS = ("err_G", "err_H", "ci_low", "ci_high", "size_G", "size_H", "t", "p_t")
 """Table 1's columns, in the paper's order (t is |t| as printed; p_t two-sided)."""
@@ -26,7 +26,8 @@ METRICS = ("err_G", "err_H", "ci_low", "ci_high", "size_G", "size_H", "t", "p_t"
 
 def partition_statistics(result: Mapping, interval: Mapping, seed: int, stream: str
                          ) -> pd.DataFrame:
-    """One row per partition of a domain's trial result (:func:`trials.run_domain`).
+    """One row per partition of a domain's trial result
+    (:func:`~smalltrees.studies.dkm96.table1_trials.run_domain`).
 
     ``interval`` is ``dkm96.table1.interval`` (method, level, resamples); a BCa bootstrap draws
     from ``seed_for(seed, stream, domain, partition, "interval")``.
@@ -84,7 +85,8 @@ def load(results: Mapping[str, Mapping], interval: Mapping, seed: int, stream: s
 
 
 def read_trials(paths: Iterable[str | os.PathLike]) -> dict[str, dict]:
-    """The trial results (JSON files of :func:`trials.run_domain`) by domain, in order."""
+    """The trial results (JSON files of
+    :func:`~smalltrees.studies.dkm96.table1_trials.run_domain`) by domain, in order."""
     results = {}
     for path in paths:
         with open(path) as handle:

@@ -13,11 +13,13 @@ statistics, so that the table builders can change without refitting anything.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
+from smalltrees import datasets
 from smalltrees.data.transform import one_vs_rest
 from smalltrees.evaluation.intervals import contingency
 from smalltrees.learners.registry import make_learner
@@ -25,6 +27,7 @@ from smalltrees.studies.dkm96.design import partition
 
 ROLES = {"error": ("G", "H"), "size": ("G", "H")}
 """The learners of ``dkm96.table1.learners``: pruned ones for errors, unpruned for sizes."""
+LOG = logging.getLogger(__name__)
 
 
 def not_run(domain: str, spec: Mapping, reason: str) -> dict:
@@ -71,3 +74,18 @@ def run_domain(domain: str, spec: Mapping, X: pd.DataFrame, y: pd.Series,
                         "positives_test": int(np.sum(y_test == str(spec["positive_class"]))),
                         "trials": trials, "contingency": table.tolist()})
     return {"domain": domain, "dataset": spec["dataset"], "status": "ok", "partitions": results}
+
+
+def domain_result(domain: str, spec: Mapping, csv: str, meta: str,
+                  learners: Mapping[str, Mapping[str, Mapping]], partitions: int, seed: int,
+                  stream: str, progress: Callable[[str], None] | None = None) -> dict:
+    """:func:`run_domain` on the processed dataset ``csv``/``meta``, or :func:`not_run` (with
+    the reason, logged as a warning) when the dataset is an unavailable optional one."""
+    try:
+        X, y = datasets.read(csv, meta)
+    except datasets.DatasetUnavailable as unavailable:
+        LOG.warning("%s: %s", domain, unavailable)
+        return not_run(domain, spec, datasets.unavailable_reason(meta))
+    files = datasets.read_meta(meta)["files"]
+    return run_domain(domain, spec, X, y, files, learners, partitions, seed, stream,
+                      progress=progress)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import numpy as np
 
-FITS = ("inverse_square", "power", "log")
 FACTOR_POINTS = 25
 """Points of the common log(1/eps) range at which the factor is evaluated."""
 

@@ -9,19 +9,20 @@ paired; our defaults (notes A3), all in config: ``ne = 1000`` examples, each att
 independently and uniformly (continuous: on [min, max] of the data; nominal: over the observed
 values; ``empirical`` draws from the observed values instead), and the models of each
 cross-validation run paired among themselves (``run``; ``all`` pairs all R x F fold models).
-The models are those of the study's cross-validation: the same folds (``fold_ids`` seeded by
-``(seed, cv stream, dataset, repetition)``), refitted here because the CV job keeps no models.
+The models are those of the study's cross-validation: the same folds
+(:func:`~smalltrees.evaluation.resampling.repetition_fold_ids` of the cv stream), refitted here
+because the CV job keeps no models.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
-from smalltrees.evaluation.resampling import fold_ids, seed_for
+from smalltrees.evaluation.resampling import repetition_fold_ids, seed_for
+from smalltrees.evaluation.statistics import one_sample_t
 from smalltrees.learners.c45.tree import iter_nodes
 
 GENERATORS = ("uniform", "empirical")
@@ -93,8 +94,8 @@ def fold_models(make_learner: Callable[[], object], X: pd.DataFrame, y, instance
     labels = np.asarray(y, dtype=object)
     runs, sizes = [], []
     for repetition in range(1, design["repetitions"] + 1):
-        folds = fold_ids(len(labels), design["folds"],
-                         seed_for(seed, design["stream"], dataset, repetition))
+        folds = repetition_fold_ids(len(labels), design["folds"], seed, design["stream"],
+                                    dataset, repetition)
         predictions = []
         for fold in np.unique(folds):
             train = folds != fold
@@ -123,12 +124,20 @@ def summarise(agreement: pd.DataFrame, cmm: float, alpha: float) -> dict:
     per_run = agreement.groupby("repetition")["agreement"].mean() * 100.0
     per_example = agreement.groupby("instance")["agreement"].mean() * 100.0
     stability = float(per_example.mean())
-    if np.isnan(cmm):
-        p = np.nan
-    elif per_example.std() == 0:  # every example the same agreement: no spread to test
-        p = 0.0 if stability != cmm else 1.0
-    else:
-        p = float(stats.ttest_1samp(per_example, cmm).pvalue)
+    p = np.nan if np.isnan(cmm) else one_sample_t(per_example.to_numpy(), cmm)
     return {"stability": stability,
             "stability_sd": float(per_run.std(ddof=1)) if len(per_run) > 1 else 0.0,
             "p_vs_cmm": p, "sig_vs_cmm": bool(p < alpha) if not np.isnan(p) else False}
+
+
+def learner_stability(make_learner: Callable[[], object], X: pd.DataFrame, y,
+                      options: Mapping, design: Mapping, seed: int, code: str,
+                      progress: Callable[[str], None] | None = None
+                      ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One learner's stability on one dataset (``code``): :func:`fold_models` on the examples
+    of :func:`random_instances`, drawn as ``options`` (``last02.stability``: ``instances``,
+    ``generator``, ``stream``, ``pairing``) say, seeded by ``(seed, stream, code)``."""
+    examples = random_instances(X, options["instances"], options["generator"],
+                                seed_for(seed, options["stream"], code))
+    return fold_models(make_learner, X, y, examples, design, seed, code, options["pairing"],
+                       progress=progress)

@@ -15,6 +15,7 @@ independently generated training set and test set of the decision-list problem
 
 from __future__ import annotations
 
+import logging
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 
@@ -32,6 +33,7 @@ ROUND_COLUMNS = ("domain", "trial", "algorithm", "round", "attribute", "test", "
                  "q", "depth", "gain", "eps", "advantage", "train_error")
 TRIAL_COLUMNS = ("domain", "trial", "algorithm", "n_train", "n_test", "rounds",
                  "zero_train_error", "stop_reason", "train_error", "test_error")
+LOG = logging.getLogger(__name__)
 DL_POSITIVE = "1"
 """The positive label of the decision-list problem."""
 
@@ -128,3 +130,26 @@ def _text(value) -> str:
     if isinstance(value, float) and np.isnan(value):
         return ""
     return repr(float(value)) if isinstance(value, (float, np.floating)) else str(value)
+
+
+def problem_trials(domain: str, spec: Mapping, data: tuple[pd.DataFrame, pd.Series] | None,
+                   learners: Mapping[str, Mapping], seed: int, stream: str,
+                   progress: Callable[[str], None] | None = None
+                   ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Every trial of one Table 2 problem (``dkm96.table2.domains.<domain>``): generated decision
+    lists (``decision_list``), or the folds of a dataset, ``data`` = its ``(X, y)``. Returns
+    :func:`run_trials`'s rounds and summary; TopDown's trials that stop before zero training
+    error are logged as warnings."""
+    if "decision_list" in spec:
+        trials = decision_list_trials(domain, {**spec["decision_list"], "trials": spec["trials"]},
+                                      seed, stream, progress=progress)
+        positive = DL_POSITIVE
+    else:
+        X, y = data
+        trials = dataset_trials(domain, spec, X, y, seed, stream)
+        positive = str(spec["positive_class"])
+    rounds, summary = run_trials(domain, trials, positive, learners, progress=progress)
+    unreachable = summary[(summary["algorithm"] == "TopDown") & ~summary["zero_train_error"]]
+    for row in unreachable.itertuples():
+        LOG.warning("%s trial %d: TopDown stopped: %s", domain, row.trial, row.stop_reason)
+    return rounds, summary

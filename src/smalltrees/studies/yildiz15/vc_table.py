@@ -9,7 +9,7 @@ say, and we read the same layout (LB-binary then reproduces all ten LBs of Fig. 
 
 The paper's claim "the maximum difference between the calculated lower bound and the exact
 VC-dimension is one" is checked on every shape we enumerate, not only the drawn ones
-(:func:`claim`).
+(:func:`difference_claim`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def vc_rows(dims: Sequence[int], max_nodes: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def vc_table(rows: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+def make_vc_table(rows: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     """``rows`` with the paper's pair beside the shape it is drawn for, and verdicts."""
     table = rows.assign(position=pd.NA, paper_lb=pd.NA, paper_exact=pd.NA, verdict_lb="",
                         verdict_exact="")
@@ -68,7 +68,7 @@ def pair_found(table: pd.DataFrame, d: int, lb: int, exact: int) -> str:
     return hits["shape"].iloc[0] if len(hits) else ""
 
 
-def claim(rows: pd.DataFrame) -> pd.DataFrame:
+def difference_claim(rows: pd.DataFrame) -> pd.DataFrame:
     """Per d and over all: the largest exact - LB difference, the verdict on "the maximum
     difference ... is one", and every shape where it fails."""
     groups = [(f"d = {d}", part) for d, part in rows.groupby("d", sort=True)]
@@ -87,7 +87,7 @@ def claim(rows: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def render(table: pd.DataFrame, claims: pd.DataFrame, settings: str) -> str:
+def render_vc_table(table: pd.DataFrame, claims: pd.DataFrame, settings: str) -> str:
     """The Markdown of the VC table: the claim, the paper's pairs beside ours, every shape."""
     drawn = table[table["position"].notna()].sort_values(["d", "position"])
     pairs = pd.DataFrame({

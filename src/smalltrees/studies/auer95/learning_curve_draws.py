@@ -6,7 +6,8 @@ whole dataset S (Sky_d, T_d run on all of S). It does not give the protocol; we 
 notes' (``shared/papers/notes/auer95-section4.md``, A-1/A-2/A-9):
 
 - for each m of a grid, R training sets of m examples drawn uniformly without replacement from
-  S (unstratified), each draw seeded by (seed, stream, dataset, m, r);
+  S (unstratified, :func:`~smalltrees.evaluation.resampling.random_subsample`), each draw
+  seeded by (seed, stream, dataset, m, r);
 - the "true error" of the learned tree is its error on the held-out rest S \\ S_train;
 - the errors are averaged over the R draws and eps is formed from the mean (not 1/eps averaged);
 - a point whose mean eps is <= 0 is kept in the table and dropped from the 1/eps plot;
@@ -20,12 +21,15 @@ into the per-m curve.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.resampling import seed_for
+from smalltrees.evaluation.resampling import random_subsample, seed_for
+
+LOG = logging.getLogger(__name__)
 
 
 def usable_sizes(grid: Sequence[int], n: int) -> tuple[list[int], list[int]]:
@@ -46,9 +50,7 @@ def draw_errors(X: pd.DataFrame, y: np.ndarray, make_learner, sizes: Sequence[in
     rows = []
     for m in sizes:
         for r in range(repetitions):
-            rng = np.random.default_rng(seed_for(seed, stream, dataset, int(m), r))
-            order = rng.permutation(n)
-            train, test = order[:m], order[m:]
+            train, test = random_subsample(n, m, seed_for(seed, stream, dataset, int(m), r))
             model = make_learner().fit(X.iloc[train], y[train])
             wrong = int(np.sum(model.predict(X.iloc[test]) != y[test]))
             rows.append({"m": int(m), "draw": r, "test_size": len(test), "test_errors": wrong,
@@ -76,3 +78,16 @@ def summarise(draws: pd.DataFrame, sky: float, noise_se: float) -> pd.DataFrame:
     curve["in_plot"] = curve["eps"] > 0
     curve["in_fit"] = curve["in_plot"] & (curve["eps"] > noise_se * curve["error_se"])
     return curve
+
+
+def curve_draws(X: pd.DataFrame, y, make_learner, grid: Sequence[int], repetitions: int,
+                seed: int, stream: str, dataset: str) -> pd.DataFrame:
+    """:func:`draw_errors` at the sizes of ``grid`` that leave test data (the others are
+    dropped, with a warning)."""
+    sizes, dropped = usable_sizes(grid, len(y))
+    if dropped:
+        LOG.warning("%s: sizes %s leave no test data (%d examples): dropped", dataset, dropped,
+                    len(y))
+    draws = draw_errors(X, y, make_learner, sizes, repetitions, seed, stream, dataset)
+    LOG.info("%s: %d draws at m = %s", dataset, len(draws), sizes)
+    return draws

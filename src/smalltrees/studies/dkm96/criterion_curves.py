@@ -48,9 +48,6 @@ def error_curve(q) -> np.ndarray:
     return np.minimum(q, 1.0 - q)
 
 
-CURVES: dict[str, Curve] = {"H": entropy_curve, "G": g_curve, "min": error_curve}
-
-
 def split_gain(curve: Curve, p: float, r: float, tau: float) -> float:
     """The gain ``phi(q) - (1 - tau) phi(p) - tau phi(r)`` of eq. 6, q = (1 - tau) p + tau r."""
     q = (1.0 - tau) * p + tau * r

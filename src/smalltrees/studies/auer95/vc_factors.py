@@ -67,7 +67,7 @@ def predicted_factors(inputs: Mapping[str, Mapping[str, int]], sky: Mapping[str,
     return pd.DataFrame(rows)
 
 
-def judge(factors: pd.DataFrame, paper: pd.DataFrame, around: float) -> pd.DataFrame:
+def make_vc_factors(factors: pd.DataFrame, paper: pd.DataFrame, around: float) -> pd.DataFrame:
     """Each factor beside the paper's words (``paper``: code, term, low, high, words, where)
     with a verdict; datasets the paper does not quote get none."""
     quoted = paper.set_index(["code", "term"])
@@ -89,7 +89,7 @@ def judge(factors: pd.DataFrame, paper: pd.DataFrame, around: float) -> pd.DataF
     return out
 
 
-def render_factors(table: pd.DataFrame, base: float, around: float) -> str:
+def render_vc_factors(table: pd.DataFrame, base: float, around: float) -> str:
     """Markdown: the inputs, the bounds and each factor beside the paper's words."""
     shown = table[["code", "n", "b_counts", "b", "p", "K", "sky1", "sky2", "bound", "vc1",
                    "vc2", "F_up", "paper_F_up", "F_up_verdict", "F_low", "paper_F_low",

@@ -1,20 +1,27 @@
-"""Figure 1 of Auer et al. (1995): m against 1/eps for T1 and T2, and the same for every dataset.
+"""The figures of Auer, Holte & Maass (1995): Figure 1 (learning curves), the same for every
+dataset, and Table 2 drawn beside the paper's numbers.
 
-Only points with eps > 0 are drawn (1/eps is undefined otherwise; the curve table counts the
-dropped ones); points within the noise (left out of the fits) are hollow. Figure 1 shows the
-paper's axes (m against 1/eps) above a log-log view, where m ~ 1/eps^2 is a line of slope 2
-(drawn as a guide through the middle fitted point of each T2 curve).
+Figure 1: m against 1/eps for T1 and T2. Only points with eps > 0 are drawn (1/eps is undefined
+otherwise; the curve table counts the dropped ones); points within the noise (left out of the
+fits) are hollow. Figure 1 shows the paper's axes (m against 1/eps) above a log-log view, where
+m ~ 1/eps^2 is a line of slope 2 (drawn as a guide through the middle fitted point of each T2
+curve).
+
+Table 2's figure: on the left, T2 and C4.5 accuracy (mean ± sd of the CV estimates), ours as
+filled markers, the paper's as open markers; on the right, Sky2 >= T2 and C4.5 (ours), which
+shows where the 2-level hypothesis class itself limits T2 (CH, SP in the paper).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 from matplotlib.ticker import NullFormatter
 
 from smalltrees.reporting.figures import new_figure
+from smalltrees.studies.auer95.table2 import accuracy_column, sd_column
 
 STYLE = {"T1": {"marker": "o", "color": "C0"}, "T2": {"marker": "s", "color": "C3"}}
 
@@ -41,7 +48,7 @@ def _draw(ax, curves: pd.DataFrame, code: str, loglog: bool, guide: bool) -> Non
     ax.tick_params(labelsize=7)
 
 
-def plot_figure1(curves: pd.DataFrame, codes: Sequence[str]):
+def figure1(curves: pd.DataFrame, codes: Sequence[str]):
     """The paper's panels (one per dataset, linear axes) above log-log panels."""
     figure, axes = new_figure(len(codes), 2, size=(4.0 * len(codes), 6.4))
     axes = np.asarray(axes).reshape(2, len(codes))
@@ -55,7 +62,7 @@ def plot_figure1(curves: pd.DataFrame, codes: Sequence[str]):
     return figure
 
 
-def plot_all_datasets(curves: pd.DataFrame, codes: Sequence[str]):
+def all_datasets_figure(curves: pd.DataFrame, codes: Sequence[str]):
     """One log-log panel per dataset (beyond the paper, which shows CR and SE only)."""
     ncols = 5
     nrows = int(np.ceil(len(codes) / ncols))
@@ -70,3 +77,33 @@ def plot_all_datasets(curves: pd.DataFrame, codes: Sequence[str]):
     figure.suptitle("Learning curves of T1 and T2 on every dataset (log-log; dotted: "
                     "m ~ 1/eps^2; hollow: eps within the noise, not fitted)")
     return figure
+
+
+def table2_figure(table: pd.DataFrame, compare: Mapping[str, str], design: str):
+    """Return the two-panel figure built from the Table 2 results table.
+
+    ``design`` names the resampling design in the title, e.g. "9 x 25-fold CV".
+    """
+    t2, c45 = compare["t2"], compare["c45"]
+    x = np.arange(len(table))
+    fig, (left, right) = new_figure(ncols=2, size=(13, 4.5))
+    for offset, prefix, learner, colour in ((-0.15, "t2", t2, "tab:blue"),
+                                            (0.15, "c45", c45, "tab:orange")):
+        left.errorbar(x + offset - 0.05, table[accuracy_column(learner)],
+                      yerr=table[sd_column(learner)],
+                      fmt="o", color=colour, label=f"{learner} (ours)")
+        left.errorbar(x + offset + 0.05, table[f"paper_{prefix}_accuracy"],
+                      yerr=table[f"paper_{prefix}_accuracy_sd"], fmt="o", mfc="white",
+                      color=colour, label=f"{learner} (paper)")
+    left.set_title(f"Accuracy, {design}: ours (filled) vs paper (open at 9 x 25-fold CV)")
+    right.plot(x, table["paper_sky2"], "k^", mfc="white", ms=10, label="Sky2 (paper)")
+    right.plot(x, table["sky2"], "k^", ms=5, label="Sky2 (ours)")
+    right.plot(x, table[accuracy_column(t2)], "o", color="tab:blue", label=f"{t2} (ours)")
+    right.plot(x, table[accuracy_column(c45)], "s", color="tab:orange", label=f"{c45} (ours)")
+    right.set_title("Sky2 vs T2 vs C4.5")
+    for axis in (left, right):
+        axis.set_xticks(x, table["code"])
+        axis.set_ylabel("accuracy (%)")
+        axis.grid(axis="y", alpha=0.3)
+        axis.legend(fontsize="small", loc="lower left")
+    return fig

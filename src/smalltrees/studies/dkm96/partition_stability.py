@@ -14,12 +14,12 @@ from collections.abc import Mapping
 import pandas as pd
 
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.dkm96.statistics import across_domains
+from smalltrees.studies.dkm96.partition_statistics import across_domains
 
 ALPHA = 0.05
 
 
-def build(stats: Mapping[str, pd.DataFrame], problems: Mapping[str, str],
+def make_stability_table(stats: Mapping[str, pd.DataFrame], problems: Mapping[str, str],
           status: Mapping[str, str]) -> pd.DataFrame:
     """One row per domain: counts over its R partitions and the spread of the differences."""
     rows = []
@@ -49,7 +49,7 @@ def build(stats: Mapping[str, pd.DataFrame], problems: Mapping[str, str],
     return pd.DataFrame(rows)
 
 
-def overall(stats: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+def overall_by_partition(stats: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """Per partition: the sign test and pooled t over the computed domains."""
     computed = {d: f for d, f in stats.items() if not f.empty}
     if not computed:
@@ -62,7 +62,7 @@ def overall(stats: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def render_markdown(table: pd.DataFrame, per_partition: pd.DataFrame) -> str:
+def render_stability_table(table: pd.DataFrame, per_partition: pd.DataFrame) -> str:
     """The stability summary in Markdown."""
     shown = []
     for _, r in table.iterrows():

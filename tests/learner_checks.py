@@ -1,0 +1,60 @@
+"""What the learner tests share: a fresh learner of each registered class, quick to fit, and the
+number of training errors a fitted learner reports about itself (to compare with its own
+predictions on the training data, issue 21 item 1)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from smalltrees.learners.c45.prune import leaf_errors
+from smalltrees.learners.c45.tree import Node, iter_nodes
+from smalltrees.learners.id3.tree import FlatTree
+from smalltrees.learners.ifn.network import terminal_masks
+from smalltrees.learners.registry import LEARNER_CLASSES, learner_class
+
+NAMES = sorted(LEARNER_CLASSES)
+"""Every registered learner: a learner added to the registry is tested without a new line."""
+
+QUICK = {"Bagging": {"n_estimators": 5}, "AdaBoost": {"n_rounds": 10}}
+"""Smaller ensembles than the defaults, for test time; every other learner as constructed."""
+
+
+def make(name: str):
+    """A fresh learner of the registered class ``name``."""
+    return learner_class(name)(**QUICK.get(name, {}))
+
+
+def reported_training_errors(model, X) -> int | None:
+    """The training errors ``model`` reports (or stores the counts of), None if it does not.
+
+    T1/T2: ``n_errors_``; TopDown and AdaBoost: the last round's ``train_error`` in
+    ``history_`` (TopDown without rounds: 0 once ``stop_reason_`` says zero training error);
+    C4.5 (without missing values, whose fractional cases make the leaves' counts differ from
+    a prediction): its leaves' class weights; ID3: its leaves' counts and labels; IFN: its
+    terminal nodes' counts. Bagging reports none.
+    """
+    m = len(X)
+    if hasattr(model, "n_errors_"):
+        return int(model.n_errors_)
+    history = getattr(model, "history_", None)
+    if history is not None and "train_error" in history and len(history):
+        return int(round(float(history["train_error"].iloc[-1]) * m))
+    if getattr(model, "stop_reason_", None) == "zero training error":
+        return 0
+    tree = getattr(model, "tree_", None)
+    if isinstance(tree, Node):
+        if pd.DataFrame(X).isna().to_numpy().any():
+            return None
+        return int(round(sum(leaf_errors(node.dist) for node, _ in iter_nodes(tree)
+                             if node.is_leaf)))
+    if isinstance(tree, FlatTree):
+        leaves = np.flatnonzero(tree.is_leaf)
+        counts = tree.counts[leaves]
+        return int(counts.sum() - counts[np.arange(leaves.size), tree.label[leaves]].sum())
+    if hasattr(model, "network_"):
+        levels = [model.root_counts_[None, :]] + [layer.counts for layer in model.network_]
+        return int(sum((counts[mask].sum(axis=1) - counts[mask].max(axis=1)).sum()
+                       for counts, mask in zip(levels, terminal_masks(model.network_),
+                                               strict=True)))
+    return None
