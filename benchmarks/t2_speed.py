@@ -112,14 +112,14 @@ def main() -> None:
         before = run(extract(args.before, Path(tmp)), args, sizes)
     after = run(HERE.parents[1] / "src", args, sizes)
     print(f"T2 fit times, best of {args.repeat}: before = {args.before}, after = this checkout")
-    header = (f"{'data':>8} {'m':>6} {'n':>3} {'p':>2} {'errors':>6} {'same':>4} | "
+    header = (f"{'data':>10} {'m':>6} {'n':>3} {'p':>2} {'errors':>6} {'same':>4} | "
               f"{'before s':>8} {'cpu':>8} | {'after s':>8} {'cpu':>8} | {'x cpu':>6}")
     print(header)
     print("-" * len(header))
     for case, new in after.items():
         old = before[case]
         same = "yes" if old["errors"] == new["errors"] else "NO"
-        print(f"{case:>8} {new['m']:>6} {new['n']:>3} {new['p']:>2} {new['errors']:>6} "
+        print(f"{case:>10} {new['m']:>6} {new['n']:>3} {new['p']:>2} {new['errors']:>6} "
               f"{same:>4} | {old['wall']:>8.3f} {old['cpu']:>8.3f} | {new['wall']:>8.3f} "
               f"{new['cpu']:>8.3f} | {old['cpu'] / max(new['cpu'], 1e-9):>6.1f}")
     total = {name: sum(row["cpu"] for case, row in rows.items() if not case.startswith("synth"))
