@@ -91,22 +91,23 @@ class Sorted:
 
     @cached_property
     def blocks(self) -> np.ndarray:
-        """(n_cont, B) positions of the block ends in each sorted order, the last one repeated
-        where an attribute has fewer blocks than another."""
+        """(n_cont * B,) the positions of the block ends of every sorted order, as indices
+        into the orders laid end to end (attribute ``k`` at ``k * m``), ``B`` per attribute:
+        the last one repeated where an attribute has fewer blocks than another."""
         ends = [np.flatnonzero(row) for row in self.block_end]
         width = max((len(e) for e in ends), default=0)
         out = np.zeros((len(ends), max(width, 1)), dtype=np.int64)
         for row, e in zip(out, ends, strict=True):
             row[:] = e[-1] if len(e) else 0
             row[: len(e)] = e
-        return out
+        return (out + self.order.shape[1] * np.arange(len(ends))[:, None]).ravel()
 
     @cached_property
     def sorted_costs(self) -> np.ndarray:
-        """(n_cont, p, m): 1 where the item at that position is present and not of class c."""
+        """(p, n_cont, m): 1 where the item at that position is present and not of class c."""
         y_sorted = self.enc.y[self.order]
-        classes = np.arange(self.enc.p)[None, :, None]
-        return ((y_sorted[:, None, :] != classes) & self.present[:, None, :]).astype(np.int16)
+        classes = np.arange(self.enc.p)[:, None, None]
+        return ((y_sorted[None] != classes) & self.present[None]).astype(np.int16)
 
 
 def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
@@ -158,10 +159,11 @@ def _interval_chunk(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
     itself (an empty last interval) only repeats the errors of fewer intervals, so inclusive
     prefix minima do; the last step needs the minimum over all cuts, not a running one."""
     dtype = np.int16 if len(srt.enc.y) < 1 << 14 else np.int32  # sums stay within [-m, 2m]
+    r, (n_cont, m) = len(masks), srt.order.shape
     inside = masks[:, srt.order]  # (r, n_cont, m): membership in sorted order
-    prefix = np.cumsum(inside[:, :, None, :] * srt.sorted_costs[None], axis=-1, dtype=dtype)
-    index = np.broadcast_to(srt.blocks[None, :, None, :], (*prefix.shape[:3], srt.blocks.shape[1]))
-    prefix = np.take_along_axis(prefix, index, axis=-1)  # at the block ends
+    prefix = np.cumsum(inside[:, None] * srt.sorted_costs[None], axis=-1, dtype=dtype)
+    prefix = prefix.reshape(r, srt.enc.p, n_cont * m).take(srt.blocks, axis=-1)  # block ends
+    prefix = prefix.reshape(r, srt.enc.p, n_cont, -1).transpose(0, 2, 1, 3)  # (r, n_cont, p, B)
     best = prefix  # D_1(t, c): one interval labelled c
     total = prefix[..., -1]
     for _ in range(K - 2):
