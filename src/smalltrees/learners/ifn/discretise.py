@@ -9,11 +9,17 @@ our reading (notes A2 and A10 item 2):
   of the layer;
 * inside the current interval ``S`` every cut ``t`` between two consecutive distinct values is
   scored by ``sum_z MI(t; C / z, S)`` (eq. 1, joint probabilities over all ``n`` records) over the
-  final-layer nodes ``z`` where the cut's likelihood-ratio statistic (eq. 2, with ``E*(z)`` and
-  ``NT(z)`` of the node) is significant; the best cut is kept if its score is positive and both
-  halves are partitioned again;
+  final-layer nodes ``z`` where the cut's likelihood-ratio statistic (eq. 2; ``E*(z)`` of the
+  node under the literal scaling, degrees of freedom by the ``dof`` reading, see
+  :mod:`smalltrees.learners.ifn.information`) is significant; the best cut is kept if its score
+  is positive and both halves are partitioned again;
 * a cut sits at a data value, the upper interval closed below (``[t, ...)``), as the paper's
-  Iris rules ("between 3.0 and 4.8") suggest.
+  Iris rules ("between 3.0 and 4.8") suggest;
+* the layer then splits the nodes where the table of all the attribute's intervals is
+  significant (:class:`~smalltrees.learners.ifn.IFN`). The port ``moravitan/scikit-multiflow-IFN``
+  searches cuts the same way (same score, same recursion, over the nodes of the final layer) but
+  splits a node where one of the chosen cuts was significant; on the eight datasets of Table 3
+  both give the same layers and output sizes (``benchmarks/ifn_readings.py --port``).
 
 Counts for every node, distinct value and class come from one ``bincount``; all cuts of an
 interval are scored at once from cumulative sums.
@@ -28,7 +34,8 @@ from smalltrees.learners.ifn.information import significant
 
 def best_cuts(values: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_nodes: int,
               n_classes: int, n_records: int, node_records: np.ndarray,
-              node_classes: np.ndarray, significance: float, scaling: str) -> tuple[float, ...]:
+              node_classes: np.ndarray, significance: float, scaling: str,
+              dof: str) -> tuple[float, ...]:
     """The sorted cut points of one continuous attribute for the current final layer.
 
     Parameters
@@ -40,8 +47,9 @@ def best_cuts(values: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_node
         Nodes of the final layer, classes, and training records of the whole network.
     node_records, node_classes : ndarray of shape (n_nodes,)
         ``E*(z)`` (all records at the node) and ``NT(z)`` (classes present at the node).
-    significance, scaling
-        As :class:`~smalltrees.learners.ifn.IFN`.
+    significance, scaling, dof
+        As :class:`~smalltrees.learners.ifn.IFN`; a cut is tested as a 2-row table
+        (:func:`~smalltrees.learners.ifn.information.degrees_of_freedom` with ``cut=True``).
     """
     if len(values) == 0:
         return ()
@@ -61,7 +69,7 @@ def best_cuts(values: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_node
         left = cumulative[:, at] - cumulative[:, low:low + 1]
         right = cumulative[:, high:high + 1] - cumulative[:, at]
         mi, ok = significant(np.stack([left, right], axis=-2), n_records, significance,
-                             scaling, records, classes_at)
+                             scaling, records, classes_at, dof, cut=True)
         score = np.where(ok, mi, 0.0).sum(axis=0)
         best = int(np.argmax(score))
         if score[best] <= 0.0:

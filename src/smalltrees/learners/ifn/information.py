@@ -14,11 +14,30 @@ counts whose last two axes are (attribute value, class) and whose leading axes i
   ``(NI(z) - 1)(NT(z) - 1)`` degrees of freedom (``NI``: values of ``A`` present at ``z``,
   ``NT``: classes present at ``z``).
 
-Read literally (:data:`LITERAL`, the default), eq. 2 multiplies the joint-weighted MI of eq. 1 by
-``E*(z)``, the records at the node, which gives ``(E(z) / n)`` times the textbook statistic: a
-node holding a fraction of the data needs a proportionally stronger association. This reading
-reproduces the paper's Iris network (Figure 2: one layer). :data:`STANDARD` is the textbook
-``G2 = 2 sum c ln(c E / (row col))`` of the table itself, i.e. ``2 ln(2) n MI``; it splits more.
+Two choices the paper leaves open, each an option of :class:`~smalltrees.learners.ifn.IFN`:
+
+*Scaling of eq. 2.* :data:`STANDARD` (the default) is the textbook ``G2 = 2 sum c ln(c E / (row
+col))`` of the node's table, i.e. ``2 ln(2) n MI`` (Attneave 1959, whom the paper cites for eq.
+2, relates chi-square to ``2 ln(2) N T`` for a table of ``N`` observations), and the statistic
+of the independent implementation ``moravitan/scikit-multiflow-IFN`` (``2 ln 2 * n * MI`` with
+MI weighted by ``1 / n``). :data:`LITERAL` multiplies the joint-weighted MI of eq. 1 by
+``E*(z)``, which gives ``(E(z) / n)`` times the textbook statistic: a node holding a fraction of
+the data needs a proportionally stronger association. The literal reading gives the paper's
+one-layer Iris network but networks far smaller than Table 4's elsewhere (Credit 8, Diabetes 12,
+Glass 16, Wine 12 against 13, 31, 40, 21: ``benchmarks/ifn_readings.py``).
+
+*Degrees of freedom of eq. 2* (:func:`degrees_of_freedom`): the paper's ``(NI(z) - 1)(NT(z) -
+1)``, ``NT(z)`` "the number of distinct values of the target attribute at node z", leaves open
+what ``NT`` is when the tested table is a cut of an interval, or a node missing some classes.
+:data:`NODE` counts the classes present at the node, for every table of the node (a cut inside
+an interval included). :data:`PORT` (the default) is the reading of
+``moravitan/scikit-multiflow-IFN`` (Avitan, Carmi & Naor, "original code and method by Prof.
+Mark Last", its discretisation after Maimon & Last 2000): for the values of a nominal attribute
+``(NI(z) - 1)(C - 1)`` with ``C`` the classes of the whole problem (the network's target
+nodes), and for a binary cut of an interval ``(classes present in the interval at the node -
+1)``. With the standard scaling it gives Table 4's whole-data output size on Credit, Diabetes,
+Glass, Liver and Wine (13, 31, 40, 13, 21), and the same network as the port on all eight
+datasets of Table 3; the node reading gives Glass 65.
 """
 
 from __future__ import annotations
@@ -29,6 +48,10 @@ from scipy.stats import chi2
 LITERAL = "literal"
 STANDARD = "standard"
 SCALINGS = (LITERAL, STANDARD)
+
+NODE = "node"
+PORT = "port"
+DOF_READINGS = (NODE, PORT)
 
 
 def mutual_information(counts: np.ndarray, n_records: int) -> np.ndarray:
@@ -54,7 +77,7 @@ def mutual_information(counts: np.ndarray, n_records: int) -> np.ndarray:
 
 
 def likelihood_ratio(mi: np.ndarray, node_records: np.ndarray, n_records: int,
-                     scaling: str = LITERAL) -> np.ndarray:
+                     scaling: str = STANDARD) -> np.ndarray:
     """Eq. 2: the likelihood-ratio statistic ``G2`` of tables whose eq.-1 MI is ``mi``.
 
     ``literal``: ``2 ln(2) E*(z) MI`` with ``E*(z) = node_records``; ``standard``: the textbook
@@ -79,22 +102,52 @@ def critical_value(df: np.ndarray, significance: float) -> np.ndarray:
     return np.where(df >= 1, chi2.isf(significance, np.maximum(df, 1)), np.inf)
 
 
+def degrees_of_freedom(counts: np.ndarray, dof: str = PORT,
+                       node_classes: np.ndarray | None = None, cut: bool = False) -> np.ndarray:
+    """Degrees of freedom of the chi-square law of eq. 2 for each table (see the module docstring).
+
+    ``node``: ``(NI(z) - 1)(NT(z) - 1)``, ``NI`` the values (or sides of a cut) present in the
+    table and ``NT`` the classes present at the node (``node_classes``, default: the table's own).
+    ``port``: ``(NI(z) - 1)(C - 1)`` for the values of a nominal attribute, ``C`` the classes of
+    the problem (the table's class axis); for a binary ``cut`` of an interval,
+    ``(NI - 1)(classes present in the interval - 1)``.
+
+    Examples
+    --------
+    >>> table = np.array([[5, 0, 0], [0, 5, 0]])  # 2 values, 2 of the 3 classes present
+    >>> int(degrees_of_freedom(table, "node")), int(degrees_of_freedom(table, "port"))
+    (1, 2)
+    >>> int(degrees_of_freedom(table, "node", node_classes=np.array(3), cut=True))
+    2
+    >>> int(degrees_of_freedom(table, "port", node_classes=np.array(3), cut=True))
+    1
+    """
+    if dof not in DOF_READINGS:
+        raise ValueError(f"dof must be one of {DOF_READINGS}, got {dof!r}")
+    counts = np.asarray(counts)
+    values = (counts.sum(axis=-1) > 0).sum(axis=-1)
+    table_classes = (counts.sum(axis=-2) > 0).sum(axis=-1)
+    if dof == PORT:
+        classes = table_classes if cut else counts.shape[-1]
+    else:
+        classes = table_classes if node_classes is None else np.asarray(node_classes)
+    return (values - 1) * (classes - 1)
+
+
 def significant(counts: np.ndarray, n_records: int, significance: float,
-                scaling: str = LITERAL, node_records: np.ndarray | None = None,
-                node_classes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                scaling: str = STANDARD, node_records: np.ndarray | None = None,
+                node_classes: np.ndarray | None = None, dof: str = PORT,
+                cut: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Eq. 1 and the test of eq. 2 for each table: ``(mi, is_significant)``.
 
-    ``node_records`` (``E*(z)``) and ``node_classes`` (``NT(z)``) default to the table's own
-    total and number of classes present; a continuous attribute's cut inside an interval passes
-    the node's (the paper's ``z`` is the node). ``NI`` is the number of values present.
+    ``node_records`` (``E*(z)``) defaults to the table's own total; a continuous attribute's cut
+    inside an interval passes the node's (the paper's ``z`` is the node) and ``cut=True``.
+    ``node_classes`` and ``dof``: see :func:`degrees_of_freedom`.
     """
     counts = np.asarray(counts, dtype=float)
     mi = mutual_information(counts, n_records)
     if node_records is None:
         node_records = counts.sum(axis=(-2, -1))
-    if node_classes is None:
-        node_classes = (counts.sum(axis=-2) > 0).sum(axis=-1)
-    values = (counts.sum(axis=-1) > 0).sum(axis=-1)
-    df = (values - 1) * (np.asarray(node_classes) - 1)
+    df = degrees_of_freedom(counts, dof, node_classes, cut)
     statistic = likelihood_ratio(mi, node_records, n_records, scaling)
     return mi, statistic > critical_value(df, significance)
