@@ -1,12 +1,14 @@
-"""Brute-force search of TREE(1, n, p, K) and TREE(2, n, p, K) on tiny data sets.
+"""Brute-force search of TREE(d, n, p, K) for d = 1, 2, 3 on tiny data sets.
 
 Independent of :mod:`smalltrees.learners.optimal` and written for obviousness, not speed (Auer et
 al. 1995, section 2). Every partition of a continuous attribute into at most K intervals is
 enumerated by choosing at most K - 1 cuts among the gaps between consecutive distinct values;
-every threshold of a continuous root is tried (below all values, between each two consecutive
-distinct values, above all values). Given the partition, the errors of a tree are a sum over its
-leaves, so every leaf takes the label with the fewest errors among its items, which equals
-trying every labelling.
+every threshold of a continuous node above the last level is tried (below all values, between
+each two consecutive distinct values, above all values). Given the partition, the errors of a
+tree are a sum over its leaves, so every leaf takes the label with the fewest errors among its
+items, which equals trying every labelling; and the best tree of depth d on some items is the
+best of a tree of depth d - 1 and of every test at the top with the best trees of depth d - 1
+below it (Auer et al. 1995, section 2, Theorem 3).
 """
 
 from __future__ import annotations
@@ -79,27 +81,43 @@ def tree2_errors(X: pd.DataFrame, y, K: int, intervals=enumerate_intervals) -> i
     ``intervals`` solves the one-dimensional interval problem; the default enumerates, tests of
     larger data sets pass a dynamic programme.
     """
-    cols, y, rows = columns(X), list(y), list(range(len(y)))
+    return tree_errors(X, y, K, 2, intervals)
+
+
+def tree_errors(X: pd.DataFrame, y, K: int, depth: int, intervals=enumerate_intervals) -> int:
+    """Least training errors over TREE(depth, n, p, K), depth >= 1."""
+    cols, y = columns(X), list(y)
     cache = {}
 
-    def best(subset):
-        key = tuple(subset)
-        if key not in cache:
-            cache[key] = subtree_errors(cols, y, subset, K, intervals)
+    def best(subset, level):
+        """Least errors of a tree of at most ``level`` levels on ``subset``."""
+        key = (tuple(subset), level)
+        if key in cache:
+            return cache[key]
+        if level == 1:
+            found = [subtree_errors(cols, y, subset, K, intervals)]
+        else:
+            found = [best(subset, level - 1)]
+            for kind, values, categories in cols:
+                found.extend(sum(best(edge, level - 1) for edge in edges)
+                             for edges in root_partitions(kind, values, categories, subset))
+        cache[key] = min(found)
         return cache[key]
 
-    found = [leaf_errors(y)]
-    for kind, values, categories in cols:
-        missing = [i for i in rows if values[i] is None]
-        if kind == "cat":
-            edges = [[i for i in rows if values[i] == v] for v in categories]
-            found.append(sum(best(e) for e in edges) + best(missing))
-            continue
-        distinct = sorted({v for v in values if v is not None})
-        midpoints = [(a + b) / 2 for a, b in zip(distinct, distinct[1:], strict=False)]
-        thresholds = [-math.inf, *midpoints, math.inf]
-        for t in thresholds:
-            left = [i for i in rows if values[i] is not None and values[i] < t]
-            right = [i for i in rows if values[i] is not None and values[i] >= t]
-            found.append(best(left) + best(right) + best(missing))
-    return min(found)
+    return best(list(range(len(y))), depth)
+
+
+def root_partitions(kind, values, categories, rows):
+    """Every partition of ``rows`` by a test above the last level: one per categorical
+    attribute (its values and missing), one per threshold of a continuous one (below, at or
+    above, missing)."""
+    missing = [i for i in rows if values[i] is None]
+    if kind == "cat":
+        yield [[i for i in rows if values[i] == v] for v in categories] + [missing]
+        return
+    distinct = sorted({values[i] for i in rows if values[i] is not None})
+    midpoints = [(a + b) / 2 for a, b in zip(distinct, distinct[1:], strict=False)]
+    for t in [-math.inf, *midpoints, math.inf]:
+        left = [i for i in rows if values[i] is not None and values[i] < t]
+        right = [i for i in rows if values[i] is not None and values[i] >= t]
+        yield [left, right, missing]

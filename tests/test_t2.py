@@ -14,7 +14,10 @@ from hypothesis import strategies as st
 from t2_bruteforce import tree1_errors, tree2_errors
 
 from smalltrees import T1, T2
-from smalltrees.learners.optimal.intervals import best_labels, group_best, prefix_best
+from smalltrees.learners.optimal.estimators import _encode
+from smalltrees.learners.optimal.intervals import best_labels, group_best
+from smalltrees.learners.optimal.search import stump_errors
+from smalltrees.learners.optimal.sets import Sorted, mask_errors
 from smalltrees.learners.optimal.tree import IntervalSplit, Leaf
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
@@ -26,9 +29,10 @@ SETTINGS = {"deadline": None, "derandomize": True,
             "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
 
 
-def random_case(rng, max_rows, max_columns, max_distinct=6):
-    """A mixed data set: heavy ties, missing values, unused categories, p = 2..4, K = 1..4."""
-    m, p = int(rng.integers(1, max_rows + 1)), int(rng.integers(2, 5))
+def random_case(rng, max_rows, max_columns, max_distinct=6, max_classes=4, max_K=4):
+    """A mixed data set: heavy ties, missing values, unused categories, p = 2..max_classes,
+    K = 1..max_K."""
+    m, p = int(rng.integers(1, max_rows + 1)), int(rng.integers(2, max_classes + 1))
     data = {}
     for j in range(int(rng.integers(1, max_columns + 1))):
         missing = rng.random(m) < rng.choice([0.0, 0.15, 0.4])
@@ -43,7 +47,7 @@ def random_case(rng, max_rows, max_columns, max_distinct=6):
                       for gone in missing]  # the last category is never used
             data[f"c{j}"] = pd.Categorical(values, categories=categories)
     y = np.array([f"k{i}" for i in rng.integers(0, p, m)], dtype=object)
-    return pd.DataFrame(data), y, int(rng.integers(1, 5))
+    return pd.DataFrame(data), y, int(rng.integers(1, max_K + 1))
 
 
 @st.composite
@@ -156,16 +160,6 @@ def test_intervals_match_dp_on_deep_trees(seed):
     labels = best_labels(counts, K)
     assert 1 + np.count_nonzero(np.diff(labels)) <= K
     assert counts.sum() - counts[np.arange(len(counts)), labels].sum() == expected
-    n = 150
-    group = np.sort(rng.integers(0, 3, n))
-    block, y = rng.integers(0, 40, n), rng.integers(0, p, n)
-    got = prefix_best(group, block, y, p, K)
-    for i in range(0, n, 7):
-        mine = (group == group[i]) & (np.arange(n) <= i)
-        _, inverse = np.unique(block[mine], return_inverse=True)
-        prefix_counts = np.zeros((inverse.max() + 1, p), dtype=int)
-        np.add.at(prefix_counts, (inverse, y[mine]), 1)
-        assert got[i] == dp_reference(prefix_counts, K)
 
 
 def dp_intervals(groups, K):
@@ -272,3 +266,17 @@ def test_every_toy_labelling_on_a_grid():
     X = pd.DataFrame({"u": [0.0, 1.0, 2.0, 3.0] * 2, "v": [0.0] * 4 + [1.0] * 4})
     for bits in itertools.product("ab", repeat=8):
         assert T2(K=2).fit(X, bits).n_errors_ == tree2_errors(X, bits, 2)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mask_errors_match_stump_errors(seed):
+    """The stumps on overlapping sets (the branch and bound's evaluations) equal those of the
+    merge-sort tables on each set alone, up to 150 items and 60 distinct values."""
+    rng = np.random.default_rng(seed)
+    X, y, K = random_case(rng, 150, 4, max_distinct=60)
+    model = T2(K=K)
+    Z, codes = model._start_fit(X, y)
+    enc = _encode(Z, codes, len(model.classes_), model.schema_)
+    masks = rng.random((5, len(codes))) < rng.random((5, 1))
+    expected = np.stack([stump_errors(enc, np.where(mask, 0, -1), 1, K)[:, 0] for mask in masks])
+    assert (mask_errors(Sorted(enc), masks, K) == expected.T).all()

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 LEARNER_CLASSES = {
     "T1": "smalltrees.learners.optimal.estimators:T1",
     "T2": "smalltrees.learners.optimal.estimators:T2",
+    "T3": "smalltrees.learners.optimal.estimators:T3",
     "C45": "smalltrees.learners.c45.estimator:C45",
     "IFN": "smalltrees.learners.ifn.estimator:IFN",
     "Bagging": "smalltrees.learners.bagging.estimator:Bagging",

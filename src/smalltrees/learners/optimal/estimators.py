@@ -1,8 +1,9 @@
-"""T1 and T2: decision trees of one and two levels with the least training error.
+"""T1, T2 and T3: decision trees of one, two and three levels with the least training error.
 
-Implements the algorithm T2 of Auer, Holte and Maass (1995), section 2, and its one-level
-version T1 (Holte's 1R hypothesis class TREE(1, n, p, K)). Both search their whole hypothesis
-class and return a tree with the minimum number of training errors.
+Implements the algorithm T2 of Auer, Holte and Maass (1995), section 2, its one-level version
+T1 (Holte's 1R hypothesis class TREE(1, n, p, K)) and its three-level version T3 (the algorithm
+Td of Theorem 3 for d = 3). Each searches its whole hypothesis class and returns a tree with the
+minimum number of training errors.
 
 Conventions (all deterministic):
 
@@ -26,30 +27,21 @@ Conventions (all deterministic):
 
 from __future__ import annotations
 
-from functools import partial
-
 import numpy as np
 
 from smalltrees.learners.base import TreeClassifier, leaf_distributions
 from smalltrees.learners.encoding import UNSEEN, Schema
-from smalltrees.learners.optimal.intervals import best_labels
-from smalltrees.learners.optimal.search import Encoded, stump_errors, threshold_errors
-from smalltrees.learners.optimal.tree import (
-    CategoricalSplit,
-    IntervalSplit,
-    Leaf,
-    node_labels,
-    preorder,
-    stop_nodes,
-    to_dict,
-    to_text,
-)
-from smalltrees.learners.splits import midpoint
+from smalltrees.learners.optimal.depth2 import one_level, two_level
+from smalltrees.learners.optimal.depth3 import three_level
+from smalltrees.learners.optimal.search import Encoded
+from smalltrees.learners.optimal.stumps import majority_label
+from smalltrees.learners.optimal.tree import node_labels, preorder, stop_nodes, to_dict, to_text
 from smalltrees.learners.validation import is_count
 
 
 class _SmallTree(TreeClassifier):
-    """What :class:`T1` and :class:`T2` share: the parameter K, encoding, prediction, export."""
+    """What :class:`T1`, :class:`T2` and :class:`T3` share: the parameter K, encoding,
+    prediction, export."""
 
     predicts_majority = False  # an interval labelling with at most K intervals may not
 
@@ -167,7 +159,7 @@ class T1(_SmallTree):
     """
 
     def _search(self, enc: Encoded):
-        return _one_level(enc, self.K_)[1]()
+        return one_level(enc, self.K_)[1]()
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -181,9 +173,9 @@ class T2(_SmallTree):
     The root queries an attribute beta: categorical with an edge per value plus "missing", or
     continuous with the edges ``beta < t``, ``beta >= t`` and "missing". Each second-level node
     is a leaf or queries an attribute alpha (``alpha == beta`` allowed) as in :class:`T1`, with
-    at most ``K`` intervals for a continuous alpha. The search is exact; for a continuous root
-    and continuous alpha it runs the paper's MERGE over a merge-sort tree of optimal-split tables
-    (:mod:`smalltrees.learners.optimal.intervals`), O(K^2 n^2 m log m) for fixed p.
+    at most ``K`` intervals for a continuous alpha. The search is exact: the thresholds of a
+    continuous root are searched by branch and bound (:mod:`smalltrees.learners.optimal.cuts`),
+    skipping those that provably cannot beat the best tree found so far.
 
     Parameters
     ----------
@@ -222,111 +214,60 @@ class T2(_SmallTree):
     """
 
     def _search(self, enc: Encoded):
-        K = self.K_
-        default = _majority_label(enc, np.arange(len(enc.y)))
-        found = {beta: _categorical_root(enc, beta, K)
-                 for beta, cont in enumerate(enc.continuous) if not cont}
-        usable = [beta for beta, cont in enumerate(enc.continuous)
-                  if cont and (enc.codes[beta] >= 0).any()]
-        for beta, order, left, right in threshold_errors(enc, usable, K):
-            found[beta] = _continuous_root(enc, beta, K, order, left, right)
-        best = _one_level(enc, K)
-        for beta in sorted(found):
-            if found[beta][0] < best[0]:
-                best = (found[beta][0], partial(found[beta][1], default))
-        return best[1]()
+        return two_level(enc, self.K_)[1](majority_label(enc, np.arange(len(enc.y))))
 
 
-def _one_level(enc: Encoded, K: int):
-    """(errors, builder) of the best tree of TREE(1), a leaf preferred on ties."""
-    rows = np.arange(len(enc.y))
-    errors = stump_errors(enc, np.zeros(len(rows), dtype=np.int64), 1, K)[:, 0]
-    attr = int(np.argmin(errors)) - 1
-    return int(errors.min()), partial(_stump, enc, attr, rows, K, _majority_label(enc, rows))
+class T3(_SmallTree):
+    """Optimal three-level decision tree, TREE(3, n, p, K) (Auer et al. 1995, section 2,
+    Theorem 3: the algorithm Td for d = 3).
 
+    The root queries an attribute gamma as the root of :class:`T2` (categorical: an edge per
+    value plus "missing"; continuous: ``gamma < t``, ``gamma >= t`` and "missing"); each edge
+    ends in a tree of TREE(2) on the edge's items, as :class:`T2` builds it. So the first two
+    levels split a continuous attribute into 2 intervals and the last level into at most ``K``.
+    The search is exact: the best over root tests of the sum of T2 on the root's edges, with
+    branch and bound over root tests and thresholds (:mod:`smalltrees.learners.optimal.depth3`).
+    Ties go to TREE(2) before a three-level tree, then as in :class:`T2` level by level.
 
-def _categorical_root(enc: Encoded, beta: int, K: int):
-    """(errors, builder) of the best tree with categorical root ``beta``."""
-    codes = enc.codes[beta]
-    n_edges = enc.n_values[beta]
-    errors = stump_errors(enc, codes, n_edges, K)
+    Parameters
+    ----------
+    K : int or None, default None
+        Maximum number of intervals of a continuous last-level attribute; ``None`` means
+        ``p + 1`` for ``p`` classes, as in the paper's experiments.
 
-    def build(default):
-        children = []
-        for value in range(n_edges):
-            rows = np.flatnonzero(codes == value)
-            attr = int(np.argmin(errors[:, value])) - 1
-            children.append(_stump(enc, attr, rows, K, _majority_label(enc, rows, default)))
-        return CategoricalSplit(beta, tuple(children[:-1]), children[-1], default)
+    Attributes
+    ----------
+    classes_ : ndarray
+        The sorted class labels.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        The training frame's column names (only when they are all strings).
+    K_ : int
+        The value of K used.
+    tree_ : Leaf, CategoricalSplit or IntervalSplit
+        The fitted tree (see :mod:`smalltrees.learners.optimal.tree`).
+    n_errors_ : int
+        Number of training errors, the minimum over TREE(3, n, p, K); ``1 - n_errors_ / m`` is
+        Sky3, the summarising power of three-level trees (section 3).
+    node_distributions_ : ndarray of shape (n_nodes, n_classes)
+        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives.
 
-    return int(errors.min(axis=0).sum()), build
+    References
+    ----------
+    P. Auer, R. C. Holte, W. Maass. Theory and applications of agnostic PAC-learning with small
+    decision trees. ICML 1995, section 2 (Theorem 3) and section 3 (Sky2).
 
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"u": [0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 3.0, 3.0],
+    ...                   "v": [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0]})
+    >>> T3(K=2).fit(X, ["a", "b", "b", "a", "a", "b", "b", "a"]).n_errors_
+    0
+    """
 
-def _continuous_root(enc: Encoded, beta: int, K: int, order, left, right):
-    """(errors, builder) of the best tree with continuous root ``beta``, given the output of
-    :func:`~smalltrees.learners.optimal.search.threshold_errors` for ``beta``."""
-    ranks = enc.codes[beta]
-    missing_rows = np.flatnonzero(ranks < 0)
-    missing = stump_errors(enc, np.where(ranks < 0, 0, -1), 1, K)[:, 0]
-    sorted_ranks = ranks[order]
-    cuts = np.flatnonzero(sorted_ranks[1:] != sorted_ranks[:-1]) + 1
-    if len(cuts) == 0:
-        cuts = np.array([0])
-    totals = left.min(axis=0)[cuts] + right.min(axis=0)[cuts] + missing.min()
-    j = int(cuts[np.argmin(totals)])
-    values = enc.values[beta][sorted_ranks]
-    if j:
-        threshold = _threshold(values[j - 1], values[j])
-    else:  # a single distinct value: the threshold sits on it and every present item goes right
-        threshold = float(values[0])
-
-    def build(default):
-        parts = [(order[:j], left[:, j]), (order[j:], right[:, j]), (missing_rows, missing)]
-        nodes = [
-            _stump(enc, int(np.argmin(errs)) - 1, rows, K, _majority_label(enc, rows, default))
-            for rows, errs in parts
-        ]
-        return IntervalSplit(beta, (threshold,), tuple(nodes[:2]), nodes[2])
-
-    return int(totals.min()), build
-
-
-def _stump(enc: Encoded, attr: int, rows: np.ndarray, K: int, default: int):
-    """The best stump on ``rows`` querying ``attr`` (a leaf if ``attr`` is -1)."""
-    if attr < 0:
-        return Leaf(default)
-    codes, y = enc.codes[attr][rows], enc.y[rows]
-    if not enc.continuous[attr]:
-        counts = np.bincount(codes * enc.p + y, minlength=enc.n_values[attr] * enc.p)
-        counts = counts.reshape(-1, enc.p)
-        leaves = [Leaf(int(c.argmax()) if c.any() else default) for c in counts]
-        return CategoricalSplit(attr, tuple(leaves[:-1]), leaves[-1], default)
-    present = codes >= 0
-    missing_counts = np.bincount(y[~present], minlength=enc.p)
-    missing = Leaf(int(missing_counts.argmax()) if missing_counts.any() else default)
-    if not present.any():
-        return IntervalSplit(attr, (), (Leaf(default),), missing)
-    blocks, block_of = np.unique(codes[present], return_inverse=True)
-    counts = np.bincount(block_of * enc.p + y[present], minlength=len(blocks) * enc.p)
-    labels = best_labels(counts.reshape(-1, enc.p), K)
-    cuts = np.flatnonzero(labels[1:] != labels[:-1])
-    values = enc.values[attr]
-    thresholds = tuple(_threshold(values[blocks[i]], values[blocks[i + 1]]) for i in cuts)
-    leaves = tuple(Leaf(int(labels[i])) for i in np.r_[0, cuts + 1])
-    return IntervalSplit(attr, thresholds, leaves, missing)
-
-
-def _threshold(lo: float, hi: float) -> float:
-    """A cut between consecutive distinct values: their midpoint (the greedy learners' one
-    rule, without overflow: :func:`~smalltrees.learners.splits.midpoint`), or ``hi`` where the
-    midpoint is not above ``lo``, as intervals are closed on the left."""
-    mid = midpoint(lo, hi)
-    return float(mid) if mid > lo else float(hi)
-
-
-def _majority_label(enc: Encoded, rows: np.ndarray, default: int = 0) -> int:
-    counts = np.bincount(enc.y[rows], minlength=enc.p)
-    return int(counts.argmax()) if len(rows) else default
+    def _search(self, enc: Encoded):
+        return three_level(enc, self.K_)[1](majority_label(enc, np.arange(len(enc.y))))
 
 
 def _encode(Z: np.ndarray, y: np.ndarray, p: int, schema: Schema) -> Encoded:

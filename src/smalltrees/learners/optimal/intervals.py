@@ -9,13 +9,8 @@ adjacent runs are combined by :func:`combine` (the paper's procedure MERGE), so 
 over the blocks yields the table of the whole attribute in O(log m) vectorised steps.
 
 :func:`group_best` solves many independent 1-D problems at once (one per attribute and node of
-the tree). :func:`prefix_best` is the two-dimensional version used for a continuous root
-attribute beta: it returns the optimal error for *every prefix* of the items in beta order, by
-keeping in each node of the merge-sort tree one table per item of the node (the table of the
-node's items up to that item in beta order). Merging a node's two children looks up, for each
-item, the last item of the other child that precedes it in beta order, which is the paper's "next
-larger value y'" rule. Work per level is O(K^2 p^3) per item, so the total is
-O(K^2 p^3 m log m) per pair of root attribute and lower attributes.
+the tree); :func:`best_labels` reads an optimal labelling off the tree. (The thresholds of a
+continuous root are searched by branch and bound instead, :mod:`~smalltrees.learners.optimal.cuts`.)
 """
 
 from __future__ import annotations
@@ -145,120 +140,9 @@ def group_best(counts: np.ndarray, group: np.ndarray, n_groups: int, K: int) -> 
     return best
 
 
-def prefix_best(group: np.ndarray, block: np.ndarray, y: np.ndarray, p: int, K: int) -> np.ndarray:
-    """Least at-most-K-interval errors of every prefix of every group (section 2, MERGE over y).
-
-    Parameters
-    ----------
-    group : ndarray of shape (N,)
-        Group of each item; items are sorted by group and, within a group, in sweep order (the
-        order of the root attribute beta).
-    block : ndarray of shape (N,)
-        Rank of the item's value of the lower attribute alpha within its group (equal values,
-        equal rank; gaps allowed).
-    y : ndarray of shape (N,)
-        Class index of each item.
-    p, K : int
-        Number of classes and maximum number of intervals.
-
-    Returns
-    -------
-    ndarray of shape (N,)
-        For item ``n``, the least error of labelling by alpha the items of its group from the
-        group's first item up to ``n`` inclusive.
-    """
-    n = len(group)
-    if n == 0:
-        return np.zeros(0, dtype=np.int64)
-    n_bits = int(block.max()).bit_length()
-    orders, starts = _level_orders(group, block, n_bits)
-    seen = np.cumsum(np.eye(p, dtype=np.int32)[y[orders[0]]], axis=0)
-    before = np.where(starts[0][:, None] > 0, seen[starts[0] - 1], 0)
-    empty = _empty_table(K, p)
-    tables = np.concatenate([leaf_tables(seen - before, K), empty], axis=-1)
-    position = _inverse(orders[0])
-    steps = np.arange(n)
-    for level in range(1, n_bits + 1):
-        order, start = orders[level], starts[level]
-        own = position[order]
-        is_left = ((block[order] >> (level - 1)) & 1) == 0
-        last_right = np.maximum.accumulate(np.where(is_left, -1, steps))
-        last_left = np.maximum.accumulate(np.where(is_left, steps, -1))
-        other = np.where(is_left, last_right, last_left)
-        other = np.where(other >= start, position[order[other]], n)
-        merged = np.empty_like(tables)
-        merged[..., n:] = empty
-        combine(_take(tables, np.where(is_left, own, other)),
-                _take(tables, np.where(is_left, other, own)), out=merged[..., :n])
-        tables = merged
-        position = _inverse(order)
-    return _take(tables, position).reshape(-1, n).min(axis=0)
-
-
-def _level_orders(group: np.ndarray, block: np.ndarray, n_bits: int):
-    """The items of every level of the merge-sort tree, node by node, in sweep order.
-
-    Level ``L`` groups the items by ``(group, block >> L)``; within a node they keep the input
-    (sweep) order. Computed from the top level (the input order) down: each node's sequence is
-    split stably into the items of its left child (bit ``L - 1`` of ``block`` clear) and then
-    those of its right child, in O(n) per level.
-
-    Returns
-    -------
-    orders, starts : list of ndarray
-        ``orders[L][q]`` is the item at position ``q`` of level ``L``; ``starts[L][q]`` is the
-        first position of that item's node.
-    """
-    n = len(group)
-    order = np.arange(n)
-    start = _segment_starts(group)
-    orders, starts = [order], [start]
-    for level in range(n_bits, 0, -1):
-        right = (block[order] >> (level - 1)) & 1
-        zeros = np.cumsum(1 - right)
-        first = zeros[start] - (1 - right[start])  # left-child items before the node
-        new_node = np.r_[True, start[1:] != start[:-1]]
-        total_left = np.add.reduceat(1 - right, np.flatnonzero(new_node))[np.cumsum(new_node) - 1]
-        left_rank = zeros - first - 1
-        right_rank = np.arange(n) - start - (zeros - first)
-        child_start = np.where(right == 0, start, start + total_left)
-        target = np.where(right == 0, start + left_rank, child_start + right_rank)
-        order, start = np.empty_like(order), np.empty_like(start)
-        order[target] = orders[-1]
-        start[target] = child_start
-        orders.append(order)
-        starts.append(start)
-    return orders[::-1], starts[::-1]
-
-
-def _empty_table(K: int, p: int) -> np.ndarray:
-    """Table of a run without items, shape (K, p, p, 1).
-
-    Used where a node's prefix has no items in one child; combining with it keeps the other
-    child's errors but allows an interval without items at that end. Such tables still count
-    errors of realisable partitions (drop the empty intervals) and never exceed the exact
-    tables, so the least error over all ``(k, a, b)`` is unchanged.
-    """
-    empty = np.zeros((K, p, p, 1), dtype=np.int32)
-    empty[0] = np.where(np.eye(p, dtype=bool), 0, INF)[..., None]
-    return empty
-
-
-def _segment_starts(sorted_key: np.ndarray) -> np.ndarray:
-    """For each position of a sorted key, the first position with the same key."""
-    change = np.r_[True, sorted_key[1:] != sorted_key[:-1]]
-    return np.maximum.accumulate(np.where(change, np.arange(len(sorted_key)), 0))
-
-
 def _take(tables: np.ndarray, index: np.ndarray) -> np.ndarray:
     """Columns ``index`` of the tables, C-contiguous (``tables[..., index]`` is not)."""
     return np.take(tables, index, axis=-1)
-
-
-def _inverse(order: np.ndarray) -> np.ndarray:
-    inverse = np.empty_like(order)
-    inverse[order] = np.arange(len(order))
-    return inverse
 
 
 def best_labels(counts: np.ndarray, K: int) -> np.ndarray:

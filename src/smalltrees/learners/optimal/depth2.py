@@ -1,0 +1,245 @@
+"""The search of T1 and T2: the best tree of TREE(1, n, p, K) and TREE(2, n, p, K) on a
+training set (Auer, Holte & Maass 1995, section 2).
+
+T2 tries every root: a categorical root has fixed edges, each ending in the best stump on its
+items; a continuous root ``beta`` splits its present items at a threshold into ``beta < t`` and
+``beta >= t``, plus the "missing" edge. Its thresholds are searched by branch and bound
+(:mod:`~smalltrees.learners.optimal.cuts`), evaluating the best stumps on both sides of a
+threshold for every attribute at once (:mod:`~smalltrees.learners.optimal.sets`), so that most
+thresholds of most roots are never evaluated, yet the result is the tree an exhaustive search
+returns, ties included (see :mod:`~smalltrees.learners.optimal.estimators`).
+
+:func:`two_level_errors` solves many T2 problems at once, one per item set (T3 asks for T2 on
+the edges of many root tests); :func:`two_level` solves one and builds its tree.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from smalltrees.learners.optimal.cuts import search_cuts
+from smalltrees.learners.optimal.search import Encoded, stump_errors
+from smalltrees.learners.optimal.sets import Sorted, mask_errors
+from smalltrees.learners.optimal.stumps import majority_label, stump, threshold
+from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit
+
+TABLE_CELLS = 1 << 23  # cumulative one-hot counts kept per search (else counted per set)
+PAIRS = 1 << 24  # item-attribute pairs counted per step for categorical roots
+
+
+def one_level(enc: Encoded, K: int):
+    """(errors, build) of the best tree of TREE(1), a leaf preferred on ties."""
+    errors = stump_errors(enc, np.zeros(len(enc.y), dtype=np.int64), 1, K)[:, 0]
+    rows = np.arange(len(enc.y))
+    attr = int(np.argmin(errors)) - 1
+    return int(errors.min()), partial(stump, enc, attr, rows, K, majority_label(enc, rows))
+
+
+def two_level(enc: Encoded, K: int, srt: Sorted | None = None):
+    """(errors, build) of the best tree of TREE(2) on ``enc``; ``build(default)`` makes it,
+    ``default`` being the class of an edge without items.
+
+    Ties go to the simpler tree (TREE(1) before two levels), then to the root that comes first
+    in the columns, then to the smallest threshold.
+    """
+    m = len(enc.y)
+    srt = Sorted(enc) if srt is None else srt
+    everything = np.ones((1, m), dtype=bool)
+    errors, key = (int(v[0]) for v in two_level_errors(srt, everything, K, np.array([m + 1])))
+    if key < 0:
+        one = mask_errors(srt, everything, K)[:, 0]
+        return errors, partial(_one_level_tree, enc, int(np.argmin(one)) - 1, K)
+    beta, position = divmod(key, m + 1)
+    if not enc.continuous[beta]:
+        return errors, partial(_categorical_root, enc, beta, K)
+    return errors, partial(_continuous_root, srt, beta, position, K)
+
+
+def two_level_errors(srt: Sorted, sets: np.ndarray, K: int, bounds: np.ndarray):
+    """Least errors of a tree of TREE(2) on each item set, where below its bound.
+
+    Parameters
+    ----------
+    srt : Sorted
+    sets : ndarray of shape (P, m), bool
+        The items of each problem.
+    K : int
+    bounds : ndarray of shape (P,)
+        Only errors below the bound are wanted.
+
+    Returns
+    -------
+    errors, keys : ndarray of shape (P,)
+        The least errors where below the bound, else the bound (a lower bound of them); the
+        winner's key: -1 for TREE(1) (or the bound), ``beta * (m + 1) + j`` for root ``beta``
+        split after ``j`` present items (0 for a categorical root).
+    """
+    span = sets.shape[1] + 1
+    if len(sets) == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    best_errors = np.minimum(mask_errors(srt, sets, K).min(axis=0), bounds)
+    best_keys = np.full(len(sets), -1, dtype=np.int64)
+    for beta, totals in zip(srt.cat, _categorical_roots(srt, sets, K).T, strict=True):
+        better = totals < best_errors
+        best_errors[better], best_keys[better] = totals[better], beta * span
+    open_ = (best_errors > 0) | (best_keys >= 0)  # a perfect TREE(1) cannot be beaten
+    if not open_.any() or not srt.cont:
+        return best_errors, best_keys
+    found = _continuous_roots(srt, sets[open_], K, span, best_errors[open_], best_keys[open_])
+    best_errors[open_], best_keys[open_] = found
+    return best_errors, best_keys
+
+
+def _categorical_roots(srt: Sorted, sets: np.ndarray, K: int) -> np.ndarray:
+    """(P, n_cat): errors of the best tree with each categorical root on each set, its edges'
+    best stumps evaluated together (in chunks of sets of about ``PAIRS`` item-edge pairs)."""
+    enc = srt.enc
+    if not srt.cat:
+        return np.zeros((len(sets), 0), dtype=np.int64)
+    sizes = [enc.n_values[beta] for beta in srt.cat]
+    edges = np.concatenate([enc.codes[beta][None, :] == np.arange(b)[:, None]
+                            for beta, b in zip(srt.cat, sizes, strict=True)])
+    per_set = (sets.sum(axis=1) + 1) * len(srt.cat) * (1 + len(enc.codes)) + edges.size // 4
+    work = np.cumsum(per_set)  # counted pairs and mask cells
+    out = []
+    bounds = np.unique(np.r_[0, np.searchsorted(work, np.arange(PAIRS, work[-1], PAIRS)),
+                             len(sets)])
+    for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+        masks = (sets[lo:hi, None, :] & edges[None]).reshape(-1, sets.shape[1])
+        errors = mask_errors(srt, masks, K).min(axis=0).reshape(hi - lo, -1)
+        out.append(np.add.reduceat(errors, np.cumsum([0, *sizes[:-1]]), axis=1))
+    return np.concatenate(out)
+
+
+def _continuous_roots(srt: Sorted, sets: np.ndarray, K: int, span: int,
+                      best_errors: np.ndarray, best_keys: np.ndarray):
+    """Branch and bound over the thresholds of every continuous root of every set."""
+    cand = _candidates(srt, sets)
+    if cand is None:
+        return best_errors, best_keys
+    root, cut, at, first, problem, attr = cand
+    positions = srt.position[attr]  # (roots, m): position of each item in the root's order
+    present = positions < srt.n_present[attr][:, None]
+    inside = sets[problem]
+    missing = mask_errors(srt, inside & ~present, K).min(axis=0)
+    seen = _cumulative_counts(srt, inside, attr)
+
+    def evaluate(index, limits, low_left, low_right):
+        r = root[index]
+        below = inside[r] & (positions[r] < at[index, None])
+        above = inside[r] & present[r] & ~below
+        counts = None
+        if seen is not None:
+            under = seen[r, at[index]]
+            counts = np.concatenate([under, seen[r, srt.n_present[attr[r]]] - under])
+        errors = mask_errors(srt, np.concatenate([below, above]), K, counts).min(axis=0)
+        return errors[: len(index)], errors[len(index):], np.ones(len(index), dtype=bool)
+
+    keys = np.array(srt.cont)[attr][root] * span + cut
+    return search_cuts(root, cut, keys, missing, problem, first, evaluate, best_errors,
+                       best_keys)
+
+
+def _candidates(srt: Sorted, sets: np.ndarray):
+    """Every threshold of every continuous root of every set, as flat arrays.
+
+    A root is a (set, attribute) pair with present items; its thresholds lie between
+    consecutive distinct values of its items, or, with a single distinct value, below it (all
+    items on the side ``>= t``). Returns ``(root, cut, at, first, problem, attr)``: per
+    candidate its root, the items of the set below it (``j``) and the position in the
+    attribute's order of the first item above it; the first candidate to evaluate of each root
+    (the purest one-level split); per root its set and attribute. None if there are no roots.
+    """
+    p = srt.enc.p
+    parts = []
+    for i in range(len(srt.cont)):
+        size = srt.n_present[i]
+        if size == 0:
+            continue
+        order = srt.order[i, :size]
+        inside = sets[:, order]
+        ranks = srt.sorted_ranks[i, :size]
+        count = np.cumsum(inside, axis=1)
+        last = np.maximum.accumulate(np.where(inside, np.arange(size), -1), axis=1)
+        before = np.concatenate([np.full((len(sets), 1), -1), last[:, :-1]], axis=1)
+        cand = inside & (before >= 0) & (ranks != ranks[np.maximum(before, 0)])
+        single = np.flatnonzero((count[:, -1] > 0) & ~cand.any(axis=1))
+        cand[single, np.argmax(inside[single], axis=1)] = True
+        q, t = np.nonzero(cand)
+        if not len(q):
+            continue
+        classes = np.eye(p, dtype=np.int64)[srt.enc.y[order]] * inside[..., None]
+        seen = np.cumsum(classes, axis=1) - classes
+        under, total = seen[q, t], seen[q, -1] + classes[q, -1]
+        j = count[q, t] - 1
+        over = total - under
+        purity = j - under.max(axis=1) + (total.sum(axis=1) - j) - over.max(axis=1)
+        parts.append((q, np.full(len(q), i), j, t, purity))
+    if not parts:
+        return None
+    q, attr, cut, at, purity = (np.concatenate(c) for c in zip(*parts, strict=True))
+    order = np.lexsort((cut, attr, q))  # grouped by root (set, attribute), then by threshold
+    q, attr, cut, at, purity = q[order], attr[order], cut[order], at[order], purity[order]
+    new_root = np.r_[True, (q[1:] != q[:-1]) | (attr[1:] != attr[:-1])]
+    root = np.cumsum(new_root) - 1
+    best = np.lexsort((cut, purity, root))
+    first = best[np.r_[True, root[best][1:] != root[best][:-1]]]
+    starts = np.flatnonzero(new_root)
+    return root, cut, at, first, q[starts], attr[starts]
+
+
+def _cumulative_counts(srt: Sorted, inside: np.ndarray, attr: np.ndarray):
+    """(roots, m + 1, C): the one-hot counts of :attr:`Sorted.onehot` of the set's items among
+    the first ``t`` positions of each root's order, so the counts of both sides of any
+    threshold are two look-ups; None where the tables would be too large (the counts are then
+    computed per set)."""
+    matrix = srt.onehot[0]
+    m = len(matrix)
+    if len(attr) * (m + 1) * matrix.shape[1] > TABLE_CELLS:
+        return None
+    dtype = np.int16 if m < 1 << 15 else np.int32
+    mine = np.take_along_axis(inside, srt.order[attr], axis=1)
+    seen = np.zeros((len(attr), m + 1, matrix.shape[1]), dtype=dtype)
+    np.cumsum(matrix[srt.order[attr]] * mine[..., None].astype(dtype), axis=1, dtype=dtype,
+              out=seen[:, 1:])
+    return seen
+
+
+def _one_level_tree(enc: Encoded, attr: int, K: int, default: int):
+    rows = np.arange(len(enc.y))
+    return stump(enc, attr, rows, K, majority_label(enc, rows, default))
+
+
+def _categorical_root(enc: Encoded, beta: int, K: int, default: int):
+    """The best tree with categorical root ``beta``."""
+    codes = enc.codes[beta]
+    n_edges = enc.n_values[beta]
+    errors = stump_errors(enc, codes, n_edges, K)
+    children = []
+    for value in range(n_edges):
+        rows = np.flatnonzero(codes == value)
+        attr = int(np.argmin(errors[:, value])) - 1
+        children.append(stump(enc, attr, rows, K, majority_label(enc, rows, default)))
+    return CategoricalSplit(beta, tuple(children[:-1]), children[-1], default)
+
+
+def _continuous_root(srt: Sorted, beta: int, position: int, K: int, default: int):
+    """The best tree with continuous root ``beta`` split after ``position`` present items."""
+    enc = srt.enc
+    i = srt.cont.index(beta)
+    order, size = srt.order[i], srt.n_present[i]
+    parts = [order[:position], order[position:size], order[size:]]
+    masks = np.zeros((3, len(enc.y)), dtype=bool)
+    for mask, rows in zip(masks, parts, strict=True):
+        mask[rows] = True
+    errors = mask_errors(srt, masks, K)
+    nodes = [stump(enc, int(np.argmin(errors[:, k])) - 1, rows, K,
+                   majority_label(enc, rows, default)) for k, rows in enumerate(parts)]
+    values = enc.values[beta][srt.sorted_ranks[i, :size]]
+    if position:
+        cut = threshold(values[position - 1], values[position])
+    else:  # a single distinct value: the threshold sits on it and every present item goes right
+        cut = float(values[0])
+    return IntervalSplit(beta, (cut,), tuple(nodes[:2]), nodes[2])

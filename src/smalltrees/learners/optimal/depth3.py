@@ -1,0 +1,128 @@
+"""The search of T3: the best tree of TREE(3, n, p, K) on a training set (Auer, Holte & Maass
+1995, section 2, Theorem 3, algorithm Td for d = 3).
+
+A tree of TREE(3) is a root test whose every edge ends in a tree of TREE(2) on the edge's items:
+a categorical root has an edge per value plus "missing", a continuous root the edges
+``gamma < t``, ``gamma >= t`` and "missing" (2 intervals above the last level, as T2's root).
+So T3 is the best, over all root tests, of the sum over the root's edges of T2 on the edge's
+items: T2 (:func:`~smalltrees.learners.optimal.depth2.two_level`) is exact, hence so is T3.
+
+Most root tests are never completed. Each subtree T2 is asked only whether it can stay below
+what its root test needs to beat the best tree so far (the ``bounds`` of
+:func:`~smalltrees.learners.optimal.depth2.two_level_errors`), and the thresholds of a
+continuous root are searched by branch and bound (:mod:`~smalltrees.learners.optimal.cuts`),
+since T2's errors on the items below a threshold, like any optimal subtree's, grow with the
+items and by at most one per item. The T2 problems of a round (both sides of one threshold of
+every open interval of every root) are solved together.
+
+Ties go to the simpler tree (TREE(2) before three levels), then to the root that comes first in
+the columns, then to the smallest threshold; each subtree breaks its ties as T2 does.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from smalltrees.learners.optimal.cuts import search_cuts
+from smalltrees.learners.optimal.depth2 import _candidates, two_level, two_level_errors
+from smalltrees.learners.optimal.search import Encoded
+from smalltrees.learners.optimal.sets import Sorted
+from smalltrees.learners.optimal.stumps import majority_label, subset, threshold
+from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit, Leaf
+
+
+def three_level(enc: Encoded, K: int):
+    """(errors, build) of the best tree of TREE(3) on ``enc``; ``build(default)`` makes it."""
+    m = len(enc.y)
+    srt = Sorted(enc)
+    errors, build = two_level(enc, K, srt=srt)
+    best = (np.array([errors]), np.array([-1]))
+    span = m + 1
+    if errors > 0 and srt.cat:
+        best = _categorical_roots(srt, K, span, best)
+    if best[0][0] > 0 or best[1][0] >= 0:
+        best = _continuous_roots(srt, K, span, best)
+    errors, key = int(best[0][0]), int(best[1][0])
+    if key < 0:
+        return errors, build
+    gamma, position = divmod(key, span)
+    if not enc.continuous[gamma]:
+        edges = [np.flatnonzero(enc.codes[gamma] == v) for v in range(enc.n_values[gamma])]
+        return errors, partial(_categorical_tree, enc, gamma, edges, K)
+    i = srt.cont.index(gamma)
+    order, size = srt.order[i], srt.n_present[i]
+    values = enc.values[gamma][srt.sorted_ranks[i, :size]]
+    cut = threshold(values[position - 1], values[position]) if position else float(values[0])
+    parts = [order[:position], order[position:size], order[size:]]
+    return errors, partial(_interval_tree, enc, gamma, cut, parts, K)
+
+
+def _categorical_roots(srt: Sorted, K: int, span: int, best):
+    """The better of ``best`` and every categorical root, its edges' T2 problems solved
+    together, each bounded by the errors the whole tree has to beat."""
+    enc = srt.enc
+    sizes = [enc.n_values[gamma] for gamma in srt.cat]
+    edges = np.concatenate([enc.codes[gamma][None, :] == np.arange(b)[:, None]
+                            for gamma, b in zip(srt.cat, sizes, strict=True)])
+    bounds = np.full(len(edges), best[0][0] + 1)
+    errors = two_level_errors(srt, edges, K, bounds)[0]
+    totals = np.add.reduceat(errors, np.cumsum([0, *sizes[:-1]]))
+    for gamma, total in zip(srt.cat, totals, strict=True):
+        if total < best[0][0]:  # a later root wins only with fewer errors
+            best = (np.array([total]), np.array([gamma * span]))
+    return best
+
+
+def _continuous_roots(srt: Sorted, K: int, span: int, best):
+    """Branch and bound over the thresholds of every continuous root, both sides of every
+    threshold of a round solved as T2 problems together, with the bounds they need."""
+    m = len(srt.enc.y)
+    cand = _candidates(srt, np.ones((1, m), dtype=bool))
+    if cand is None:
+        return best
+    root, cut, at, first, problem, attr = cand
+    positions = srt.position[attr]
+    present = positions < srt.n_present[attr][:, None]
+    missing = two_level_errors(srt, ~present, K, np.full(len(attr), m + 1))[0]
+
+    def evaluate(index, limits, low_left, low_right):
+        r = root[index]
+        below = positions[r] < at[index, None]
+        above = present[r] & ~below
+        bounds = np.concatenate([limits - low_right, limits - low_left])
+        errors = _bounded(srt, K, np.concatenate([below, above]), bounds)
+        left = np.maximum(low_left, errors[: len(index)])
+        right = np.maximum(low_right, errors[len(index):])
+        return left, right, left + right < limits
+
+    keys = np.array(srt.cont)[attr][root] * span + cut
+    return search_cuts(root, cut, keys, missing, problem, first, evaluate, *best)
+
+
+def _bounded(srt: Sorted, K: int, sets: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """T2's errors on each set where below its bound, else the bound (nothing is solved for a
+    bound <= 0)."""
+    errors = np.minimum(bounds, 0)
+    solve = bounds > 0
+    errors[solve] = two_level_errors(srt, sets[solve], K, bounds[solve])[0]
+    return errors
+
+
+def _subtree(enc: Encoded, rows: np.ndarray, K: int, default: int):
+    """T2's tree on ``rows`` (a leaf of class ``default`` if there are none)."""
+    label = majority_label(enc, rows, default)
+    if len(rows) == 0:
+        return Leaf(label)
+    return two_level(subset(enc, rows), K)[1](label)
+
+
+def _categorical_tree(enc: Encoded, gamma: int, edges: list, K: int, default: int):
+    children = [_subtree(enc, rows, K, default) for rows in edges]
+    return CategoricalSplit(gamma, tuple(children[:-1]), children[-1], default)
+
+
+def _interval_tree(enc: Encoded, gamma: int, cut: float, parts: list, K: int, default: int):
+    nodes = [_subtree(enc, rows, K, default) for rows in parts]
+    return IntervalSplit(gamma, (cut,), tuple(nodes[:2]), nodes[2])

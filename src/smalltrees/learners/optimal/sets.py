@@ -1,0 +1,176 @@
+"""Least errors of every stump on many (overlapping) item sets at once, given as masks.
+
+The branch and bound of :mod:`~smalltrees.learners.optimal.cuts` evaluates a continuous root
+only at some of its thresholds: each evaluated threshold asks for the best stump (a leaf, or one
+attribute as in TREE(1), Auer et al. 1995, section 2) on the items below and on those above it.
+These sets overlap between thresholds, so unlike
+:func:`~smalltrees.learners.optimal.search.stump_errors` they are given as rows of a boolean mask
+and evaluated together:
+
+* a leaf and a categorical attribute need the class counts per edge: one count of the (set,
+  edge, class) of every item of every set;
+* a continuous attribute with at most K intervals is a dynamic programme over its sorted items.
+  With ``P_c(t)`` the items of the set up to position ``t`` not in class ``c``, the least errors
+  of at most ``k`` intervals ending with label ``c`` at a block end ``t`` are
+  ``D_k(t, c) = min(D_{k-1}(t, c), P_c(t) + min_{i < t} (H_{k-1}(i) - P_c(i)))`` with
+  ``H_k = min_c D_k`` and cuts only at block ends (between distinct values): K - 1 passes of
+  prefix minima over every set and attribute at once.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+
+from smalltrees.learners.optimal.search import Encoded, majority
+
+CELLS = 1 << 21  # sets x attributes x classes x items per step of the interval programme
+
+
+class Sorted:
+    """The items of an :class:`Encoded` sorted by each continuous attribute, with the one-hot
+    codes the mask products need; built once per training set."""
+
+    def __init__(self, enc: Encoded):
+        self.enc = enc
+        self.cont = [j for j, c in enumerate(enc.continuous) if c]
+        self.cat = [j for j, c in enumerate(enc.continuous) if not c]
+        m = len(enc.y)
+        ranks = np.array([enc.codes[j] for j in self.cont], dtype=np.int64).reshape(-1, m)
+        keyed = np.where(ranks < 0, np.iinfo(np.int64).max, ranks)
+        self.order = np.argsort(keyed, axis=1, kind="stable")  # missing values last
+        self.sorted_ranks = np.take_along_axis(ranks, self.order, axis=1)
+        self.present = self.sorted_ranks >= 0
+        self.n_present = self.present.sum(axis=1)
+        nxt = np.concatenate([self.sorted_ranks[:, 1:], np.full((len(ranks), 1), -1)], axis=1)
+        self.block_end = self.present & (nxt != self.sorted_ranks)
+        self.position = np.empty_like(self.order)  # position of each item in each order
+        np.put_along_axis(self.position, self.order, np.arange(m)[None, :], axis=1)
+
+    @cached_property
+    def onehot(self) -> tuple[np.ndarray, np.ndarray]:
+        """(m, C) int8 one-hot of the class, of (edge, class) of every categorical attribute and
+        of (missing, class) of every continuous one, side by side; and the first edge of each
+        attribute among the ``C / p`` edges (the class alone is edge 0)."""
+        enc, p = self.enc, self.enc.p
+        blocks, starts, start = [np.eye(p, dtype=np.int8)[enc.y]], [], 1
+        for j in self.cat:
+            b = enc.n_values[j]
+            blocks.append(np.eye(b * p, dtype=np.int8)[enc.codes[j] * p + enc.y])
+            starts.append(start)
+            start += b
+        for j in self.cont:
+            blocks.append(blocks[0] * (enc.codes[j] < 0)[:, None].astype(np.int8))
+            starts.append(start)
+            start += 1
+        return np.concatenate(blocks, axis=1), np.array(starts, dtype=np.int64)
+
+    @cached_property
+    def active(self) -> np.ndarray:
+        """(m, 1 + n_attributes): the columns of :attr:`onehot` where each item has a 1, or the
+        column count (a column to drop) for a continuous attribute it does not miss."""
+        enc, p = self.enc, self.enc.p
+        matrix, starts = self.onehot
+        columns = [enc.y]
+        for k, j in enumerate(self.cat):
+            columns.append((starts[k] + enc.codes[j]) * p + enc.y)
+        for k, j in enumerate(self.cont):
+            edge = starts[len(self.cat) + k]
+            columns.append(np.where(enc.codes[j] < 0, edge * p + enc.y, matrix.shape[1]))
+        return np.stack(columns, axis=1)
+
+    def counts(self, masks: np.ndarray) -> np.ndarray:
+        """(r, C): ``masks @ onehot``, by counting the columns of the items of each set (a
+        matrix product would multiply mostly zeros)."""
+        width = self.onehot[0].shape[1]
+        rows, items = np.nonzero(masks)
+        index = rows[:, None] * (width + 1) + self.active[items]
+        counts = np.bincount(index.ravel(), minlength=len(masks) * (width + 1))
+        return counts.reshape(len(masks), width + 1)[:, :width]
+
+    @cached_property
+    def blocks(self) -> np.ndarray:
+        """(n_cont * B,) the positions of the block ends of every sorted order, as indices
+        into the orders laid end to end (attribute ``k`` at ``k * m``), ``B`` per attribute:
+        the last one repeated where an attribute has fewer blocks than another."""
+        ends = [np.flatnonzero(row) for row in self.block_end]
+        width = max((len(e) for e in ends), default=0)
+        out = np.zeros((len(ends), max(width, 1)), dtype=np.int64)
+        for row, e in zip(out, ends, strict=True):
+            row[:] = e[-1] if len(e) else 0
+            row[: len(e)] = e
+        return (out + self.order.shape[1] * np.arange(len(ends))[:, None]).ravel()
+
+    @cached_property
+    def sorted_costs(self) -> np.ndarray:
+        """(p, n_cont, m): 1 where the item at that position is present and not of class c."""
+        y_sorted = self.enc.y[self.order]
+        classes = np.arange(self.enc.p)[:, None, None]
+        return ((y_sorted[None] != classes) & self.present[None]).astype(np.int16)
+
+
+def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
+                counts: np.ndarray | None = None) -> np.ndarray:
+    """Least errors of every stump on each set.
+
+    Parameters
+    ----------
+    srt : Sorted
+    masks : ndarray of shape (r, m), bool
+        Set ``s`` holds the items ``i`` with ``masks[s, i]``.
+    K : int
+    counts : ndarray of shape (r, C), optional
+        ``masks @ srt.onehot[0]`` if the caller has it cheaper (from cumulative counts).
+
+    Returns
+    -------
+    ndarray of shape (1 + n_attributes, r)
+        Row 0 is the leaf, row ``1 + j`` attribute ``j`` (as :func:`stump_errors`).
+    """
+    enc, p, r = srt.enc, srt.enc.p, len(masks)
+    if r == 0:
+        return np.zeros((1 + len(enc.codes), 0), dtype=np.int64)
+    matrix, starts = srt.onehot
+    if counts is None:
+        counts = srt.counts(masks)
+    per_edge = majority(counts.reshape(r, -1, p)).astype(np.int64)
+    out = np.empty((1 + len(enc.codes), r), dtype=np.int64)
+    out[0] = per_edge[:, 0]
+    if len(starts):
+        per_attr = np.add.reduceat(per_edge, starts, axis=1).T
+        out[1 + np.array(srt.cat, dtype=np.int64)] = per_attr[: len(srt.cat)]
+        missing = per_attr[len(srt.cat):]
+    if srt.cont:
+        out[1 + np.array(srt.cont)] = missing + _interval_errors(srt, masks, K)
+    return out
+
+
+def _interval_errors(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
+    """(n_cont, r): least errors of at most K intervals on the present items of each set."""
+    n_cont, m = srt.order.shape
+    step = max(1, CELLS // max(1, n_cont * srt.enc.p * m))
+    parts = [_interval_chunk(srt, masks[lo:lo + step], K) for lo in range(0, len(masks), step)]
+    return np.concatenate(parts, axis=1)
+
+
+def _interval_chunk(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
+    """The programme of the module docstring on the block ends only. Allowing the cut at ``t``
+    itself (an empty last interval) only repeats the errors of fewer intervals, so inclusive
+    prefix minima do; the last step needs the minimum over all cuts, not a running one."""
+    dtype = np.int16 if len(srt.enc.y) < 1 << 14 else np.int32  # sums stay within [-m, 2m]
+    r, (n_cont, m) = len(masks), srt.order.shape
+    inside = masks[:, srt.order]  # (r, n_cont, m): membership in sorted order
+    prefix = np.cumsum(inside[:, None] * srt.sorted_costs[None], axis=-1, dtype=dtype)
+    prefix = prefix.reshape(r, srt.enc.p, n_cont * m).take(srt.blocks, axis=-1)  # block ends
+    prefix = prefix.reshape(r, srt.enc.p, n_cont, -1).transpose(0, 2, 1, 3)  # (r, n_cont, p, B)
+    best = prefix  # D_1(t, c): one interval labelled c
+    total = prefix[..., -1]
+    for _ in range(K - 2):
+        start = best.min(axis=2, keepdims=True) - prefix
+        np.minimum.accumulate(start, axis=-1, out=start)
+        best = np.minimum(best, prefix + start)
+    final = best[..., -1]
+    if K > 1:
+        final = np.minimum(final, total + (best.min(axis=2, keepdims=True) - prefix).min(axis=-1))
+    return final.min(axis=2).T.astype(np.int64)
