@@ -10,7 +10,7 @@ Every greedy learner reads the attributes the same way, and here is that one way
   that no node sorts again;
 * :func:`cuts`: the candidate cuts between consecutive sorted values;
 * :func:`midpoint` and :meth:`Attributes.place_threshold`: where a cut's threshold goes (the
-  midpoint also places T1/T2's thresholds, :mod:`smalltrees.learners.optimal.estimators`);
+  midpoint also places T1/T2/T3's thresholds, :func:`smalltrees.learners.optimal.stumps.threshold`);
 * :func:`category_counts`: the weight of the cases with each value of each categorical
   attribute, per class (or any other integer label), in one ``bincount``.
 
