@@ -26,7 +26,8 @@ import pytest
 from smalltrees.learners.id3 import ID3
 from smalltrees.learners.id3.pruning.bound import srm_bound, srm_epsilon
 from smalltrees.learners.id3.pruning.capacity import node_values, tree_lb
-from smalltrees.studies.yildiz15.protocol import run_fold
+from smalltrees.studies.yildiz15.bound_readings import at_constants
+from smalltrees.studies.yildiz15.protocol import run_dataset, run_fold
 
 X = pd.DataFrame({"x0": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.0],
                   "x1": [8, 9, 10, 11, 1, 2, 9, 1, 10, 2, 11, 3.0],
@@ -116,3 +117,46 @@ def test_a_validation_tie_takes_the_grid_corner_where_eq_4_has_no_capacity_term(
     for row in (r for r in rows if r["method"] in ("SrmLocal", "SrmGlobal")):
         assert (row["a1"], row["a2"], row["vc_lb"]) == (0.1, 0.1, 4.0)
         assert row["bound"] == pytest.approx(0.355468, abs=5e-7)
+
+
+def test_the_bound_at_the_worst_case_constants_is_eq_2_for_the_same_trees():
+    """bound_readings re-evaluates Table IV's bound of the selected trees at a1 = 4, a2 = 2:
+    the grown tree's 413.65 % of the first test, the root's 0.25 + eps/2 (1 + sqrt(...))."""
+    options = {"lb_features": "path", "order": "top_down", "confidence": "paper",
+               "ties": "prune", "grid": {}}
+    folds = {name: pd.DataFrame(run_fold(X, y, X, valid, X, y, "continuous", options))
+             for name, valid in VALIDATION.items()}
+    worst = at_constants(folds, 4.0, 2.0, "paper")
+    for name, frame in worst.items():
+        assert frame.drop(columns="bound").equals(folds[name].drop(columns="bound"))
+        srm = frame[frame["method"].isin(["SrmLocal", "SrmGlobal"])]
+        expected = {"grown": 100 * bound_by_hand(0.0, 4, S, 4.0, 2.0),
+                    "root": 100 * bound_by_hand(0.25, 1, S, 4.0, 2.0)}[name]
+        assert srm["bound"].to_numpy() == pytest.approx([expected] * 2, rel=1e-12)
+        assert frame.loc[~frame.index.isin(srm.index), "bound"].isna().all()
+    assert worst["grown"]["bound"].iloc[2] == pytest.approx(413.6497, abs=5e-4)
+
+
+def dataset_settings(selection: str) -> dict:
+    return {"test_fraction": 1 / 3, "repetitions": 5,
+            "pruning": {"order": "top_down", "ties": "prune", "confidence": "paper",
+                        "lb_features": "path", "selection": selection,
+                        "grid": {"a1_step": 0.5, "a2_step": 0.5, "a1_max": 4.0, "a2_max": 2.0}}}
+
+
+def test_per_dataset_selection_takes_one_pair_with_the_fewest_validation_errors():
+    rng = np.random.default_rng(7)
+    data = pd.DataFrame({"a": rng.normal(size=150), "b": rng.normal(size=150)})
+    labels = pd.Series(np.where(data["a"] + 0.8 * rng.normal(size=150) > 0, "p", "q"))
+    per_fold = run_dataset(data, labels, "toy", dataset_settings("fold"), seed=11)
+    per_set = run_dataset(data, labels, "toy", dataset_settings("dataset"), seed=11)
+    fixed = ["NoPrune", "CvPrune"]
+    assert per_set[per_set["method"].isin(fixed)].equals(per_fold[per_fold["method"].isin(fixed)])
+    for method in ("SrmLocal", "SrmGlobal"):
+        mine = per_set[per_set["method"] == method]
+        assert mine[["a1", "a2"]].drop_duplicates().shape[0] == 1
+        # the per-fold choice is each fold's best, so it never has more validation errors
+        theirs = per_fold[per_fold["method"] == method]
+        assert (theirs["valid_errors"].to_numpy() <= mine["valid_errors"].to_numpy()).all()
+    with pytest.raises(ValueError, match=r"selection must be one of \('fold', 'dataset'\)"):
+        run_dataset(data, labels, "toy", dataset_settings("test"), seed=11)
