@@ -28,6 +28,8 @@ from smalltrees.learners.id3.pruning.bound import srm_bound, srm_epsilon
 from smalltrees.learners.id3.pruning.capacity import node_values, tree_lb
 from smalltrees.studies.yildiz15.bound_readings import at_constants
 from smalltrees.studies.yildiz15.protocol import run_dataset, run_fold
+from smalltrees_workflow.config import ConfigError
+from smalltrees_workflow.plans.yildiz15 import check_config, settings_text
 
 X = pd.DataFrame({"x0": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.0],
                   "x1": [8, 9, 10, 11, 1, 2, 9, 1, 10, 2, 11, 3.0],
@@ -160,3 +162,14 @@ def test_per_dataset_selection_takes_one_pair_with_the_fewest_validation_errors(
         assert (theirs["valid_errors"].to_numpy() <= mine["valid_errors"].to_numpy()).all()
     with pytest.raises(ValueError, match=r"selection must be one of \('fold', 'dataset'\)"):
         run_dataset(data, labels, "toy", dataset_settings("test"), seed=11)
+
+
+def test_the_selection_switch_is_checked_and_named_in_the_tables_header():
+    config = {"seed": 1, "yildiz15": {
+        "datasets": ["A", "B"], "test_fraction": 1 / 3, "repetitions": 5,
+        **dataset_settings("dataset")}}
+    check_config(config, {"A": {}, "B": {}}, {})
+    assert "chosen per dataset on the validation halves" in settings_text(config)
+    config["yildiz15"]["pruning"]["selection"] = "test"
+    with pytest.raises(ConfigError, match=r"yildiz15.pruning.selection: 'test' is not one of"):
+        check_config(config, {"A": {}, "B": {}}, {})
