@@ -33,13 +33,18 @@ def intermediates(config: Mapping) -> list[str]:
 
 
 def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
-    """Datasets in the registry, at least two of them (the rank tests), no duplicates."""
+    """Datasets in the registry, at least two of them (the rank tests), no duplicates; a known
+    (a1, a2) selection."""
     section = config["yildiz15"]
     datasets = section["datasets"]
     check_names("yildiz15.datasets", datasets, registry, "dataset")
     duplicates = sorted({d for d in datasets if datasets.count(d) > 1})
     if duplicates:
         raise ConfigError(f"yildiz15.datasets: {duplicates} listed more than once")
+    selection = section["pruning"].get("selection", "fold")
+    if selection not in CHOSEN:
+        raise ConfigError(f"yildiz15.pruning.selection: {selection!r} is not one of "
+                          f"{list(CHOSEN)}")
     if len(datasets) < 2:
         raise ConfigError(f"yildiz15.datasets: {datasets} has {len(datasets)} dataset; "
                           "Friedman's and Nemenyi's tests need at least 2")
@@ -60,7 +65,13 @@ def settings_text(config: Mapping) -> str:
             f"stopping rules; pruning {pruning['order']}, CvPrune ties {pruning['ties']}, "
             f"nu {pruning['confidence']}, LB features {pruning['lb_features']}; a1 step "
             f"{grid['a1_step']} to {grid['a1_max']}, a2 step {grid['a2_step']} to "
-            f"{grid['a2_max']}, chosen per fold on the validation half; seed {config['seed']}")
+            f"{grid['a2_max']}, chosen {CHOSEN[pruning.get('selection', 'fold')]}; seed "
+            f"{config['seed']}")
+
+
+CHOSEN = {"fold": "per fold on the validation half",
+          "dataset": "per dataset on the validation halves"}
+"""How the SRM methods' (a1, a2) is chosen, by ``yildiz15.pruning.selection``."""
 
 
 FOLD_SETTINGS = ("test_fraction", "repetitions", "stream", "pruning")

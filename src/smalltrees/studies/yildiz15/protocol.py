@@ -48,37 +48,66 @@ def paper_coding(X: pd.DataFrame) -> tuple[pd.DataFrame, str]:
     return coded, "continuous"
 
 
+SELECTIONS = ("fold", "dataset")
+
+
 def run_dataset(X: pd.DataFrame, y: pd.Series, code: str, settings: Mapping, seed: int,
                 progress: Callable[[str], None] | None = None) -> pd.DataFrame:
     """All folds of one dataset: one row per (fold, method) with the test error (%), the
     number of decision nodes, the validation errors, the selected (a1, a2) and the bound (%)
-    of the SRM methods. ``settings`` is the config's ``yildiz15`` section."""
+    of the SRM methods. ``settings`` is the config's ``yildiz15`` section.
+
+    ``settings["pruning"]["selection"]`` says where the SRM methods' (a1, a2) is chosen:
+    ``"fold"`` (default) on each fold's validation half; ``"dataset"``, one pair per dataset
+    with the fewest validation errors summed over the folds (the author's scripts chose one
+    pair per dataset, on the test errors), ties as in :func:`select` on the folds' mean bound
+    and tree size."""
     X, kind = paper_coding(X)
     labels = y.to_numpy(dtype=str)
+    selection = settings["pruning"].get("selection", "fold")
+    if selection not in SELECTIONS:
+        raise ValueError(f"yildiz15.pruning.selection must be one of {SELECTIONS}, "
+                         f"got {selection!r}")
     stream = settings.get("stream", "yildiz15")
     held_out = stratified_holdout(labels, settings["test_fraction"],
                                   seed_for(seed, stream, code, "test"))
     rest = np.flatnonzero(~held_out)
     X_test, y_test = X[held_out].reset_index(drop=True), labels[held_out]
-    rows = []
+    folds = []
     for repetition in range(1, settings["repetitions"] + 1):
         halves = stratified_fold_ids(labels[rest], 2, seed_for(seed, stream, code, repetition))
         for half in (0, 1):
             train, valid = rest[halves == half], rest[halves != half]
-            fold = 2 * (repetition - 1) + half + 1
-            found = run_fold(X.iloc[train].reset_index(drop=True), labels[train],
-                             X.iloc[valid].reset_index(drop=True), labels[valid],
-                             X_test, y_test, kind, settings["pruning"])
-            rows += [{"fold": fold, "repetition": repetition, **row} for row in found]
-            if progress is not None:
-                progress(f"{code} fold {fold}: " + ", ".join(
-                    f"{r['method']} {r['test_error']:.1f}% ({r['nodes']})" for r in found))
+            grids = prune_fold(X.iloc[train].reset_index(drop=True), labels[train],
+                               X.iloc[valid].reset_index(drop=True), labels[valid],
+                               X_test, y_test, kind, settings["pruning"])
+            folds.append((2 * (repetition - 1) + half + 1, repetition, grids))
+    chosen = ({m: select(*(np.sum([g[m][k] for _, _, g in folds], axis=0)
+                           for k in ("valid_errors", "bound", "nodes"))) for m in METHODS}
+              if selection == "dataset" else {})
+    rows = []
+    for fold, repetition, grids in folds:
+        found = [fold_row(method, grid, chosen.get(method)) for method, grid in grids.items()]
+        rows += [{"fold": fold, "repetition": repetition, **row} for row in found]
+        if progress is not None:
+            progress(f"{code} fold {fold}: " + ", ".join(
+                f"{r['method']} {r['test_error']:.1f}% ({r['nodes']})" for r in found))
     return pd.DataFrame(rows)
 
 
 def run_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind: str,
              options: Mapping) -> list[dict]:
-    """Grow on the training half, prune four ways, score on the validation and test sets."""
+    """Grow on the training half, prune four ways, score on the validation and test sets;
+    the SRM methods' (a1, a2) chosen on this fold's validation half."""
+    grids = prune_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind, options)
+    return [fold_row(method, grid) for method, grid in grids.items()]
+
+
+def prune_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind: str,
+               options: Mapping) -> dict[str, dict]:
+    """Grow on the training half and prune four ways; per method, the pruned trees' measures,
+    one entry per grid pair (one for NoPrune and CvPrune): errors on the test, validation
+    and training sets, decision nodes, lower bound V and SRM bound (NaN if not SRM)."""
     model = ID3().fit(X_train, y_train)
     tree, n_values = model.tree_, model.schema_.n_values
     k = len(model.classes_)
@@ -95,31 +124,43 @@ def run_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind: str,
         "SrmGlobal": methods.srm_global(tree, base, a1, a2, order, confidence),
     }
     n_train = len(y_train)
-    rows = []
+    grids = {}
     for method, cut in cuts.items():
         srm = method in SRM
-        valid_errors = methods.pruned_errors(tree, cut, counts["valid"])
         train_errors = methods.pruned_errors(tree, cut, tree.counts)
         V = tree_lb(tree, base, methods.frontier(tree, cut))[0]
-        bound = (srm_bound(train_errors / n_train, V, n_train, a1, a2, confidence) if srm
-                 else np.full(cut.shape[1], np.nan))
-        nodes = methods.decision_nodes(tree, cut)
-        g = select(valid_errors, bound, nodes)
-        rows.append({
-            "method": method,
-            "test_error": 100.0 * methods.pruned_errors(tree, cut[:, [g]],
-                                                        counts["test"])[0] / len(y_test),
-            "nodes": int(nodes[g]),
-            "valid_errors": int(valid_errors[g]),
-            "train_error": 100.0 * train_errors[g] / n_train,
-            "bound": 100.0 * bound[g],
-            "a1": a1[g] if srm else np.nan,
-            "a2": a2[g] if srm else np.nan,
-            "vc_lb": float(V[g]),
+        grids[method] = {
+            "test_errors": methods.pruned_errors(tree, cut, counts["test"]),
+            "valid_errors": methods.pruned_errors(tree, cut, counts["valid"]),
+            "train_errors": train_errors, "V": V,
+            "bound": (srm_bound(train_errors / n_train, V, n_train, a1, a2, confidence) if srm
+                      else np.full(cut.shape[1], np.nan)),
+            "nodes": methods.decision_nodes(tree, cut),
+            "a1": a1 if srm else np.full(1, np.nan), "a2": a2 if srm else np.full(1, np.nan),
             "n_train": n_train, "n_valid": len(y_valid), "n_test": len(y_test),
             "grown_nodes": tree.decision_nodes,
-        })
-    return rows
+        }
+    return grids
+
+
+def fold_row(method: str, grid: Mapping, g: int | None = None) -> dict:
+    """One method's row of a fold: the pruned tree of grid column ``g`` (by default the one
+    :func:`select` picks on this fold's validation errors)."""
+    if g is None:
+        g = select(grid["valid_errors"], grid["bound"], grid["nodes"])
+    n_train = grid["n_train"]
+    return {
+        "method": method,
+        "test_error": 100.0 * grid["test_errors"][g] / grid["n_test"],
+        "nodes": int(grid["nodes"][g]),
+        "valid_errors": int(grid["valid_errors"][g]),
+        "train_error": 100.0 * grid["train_errors"][g] / n_train,
+        "bound": 100.0 * grid["bound"][g],
+        "a1": grid["a1"][g], "a2": grid["a2"][g],
+        "vc_lb": float(grid["V"][g]),
+        "n_train": n_train, "n_valid": grid["n_valid"], "n_test": grid["n_test"],
+        "grown_nodes": grid["grown_nodes"],
+    }
 
 
 def select(valid_errors: np.ndarray, bound: np.ndarray, nodes: np.ndarray) -> int:
