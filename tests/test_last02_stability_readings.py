@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from smalltrees import IFN, C45
+from smalltrees import C45, IFN
 from smalltrees.evaluation.resampling import seed_for
 from smalltrees.evaluation.statistics import one_sample_t
 from smalltrees.studies.last02.stability_readings import (

@@ -123,7 +123,8 @@ def render_readings(table: pd.DataFrame, labels: Mapping[str, str], design: str,
         "two-sided: ‡ one-sample t-test of the per-example agreement (Table 4's marker), "
         "† one-sample t-test of the per-run stabilities (runs paired separately only). "
         "Domingos' own CMM generator is not a reading: we found no description of it. "
-        "In *paper IFN*, ‡ is the paper's `**` (99% vs CMM, test not named).\n\n" + to_markdown(pd.DataFrame(lines))
+        "In *paper IFN*, ‡ is the paper's `**` (99% vs CMM, test not named).\n\n"
+        + to_markdown(pd.DataFrame(lines))
     )
 
 
