@@ -56,7 +56,8 @@ def test_every_reading_is_what_that_reading_alone_computes(generator, pairing):
     assert runs.loc[mine_runs, "agreement"].tolist() == per_run.tolist()
     assert set(zip(examples["generator"], examples["pairing"], strict=True)) == set(READINGS)
     assert len(examples) == 60 * len(READINGS)
-    assert runs.groupby("pairing").size().to_dict() == {"run": 3 * 2, "all": 1 * 2}
+    generators = len(READINGS) // 2
+    assert runs.groupby("pairing").size().to_dict() == {"run": 3 * generators, "all": generators}
 
 
 def test_the_readings_differ_where_the_generators_do():
@@ -146,11 +147,13 @@ def test_a_missing_reading_is_named():
 
 
 def test_figure_has_one_bar_per_dataset_and_reading():
-    figure = readings_figure(readings_table(), {"L": "ours"})
+    table = readings_table()
+    figure = readings_figure(table, {"L": "ours"})
     visible = [ax for ax in figure.axes if ax.get_visible()]
-    assert len(visible) == 1
+    assert len(visible) == 1 and len(visible[0].patches) == 2 * len(READINGS)
     heights = sorted(round(bar.get_height(), 2) for bar in visible[0].patches)
-    assert heights == sorted([53.0, 53.0, 63.0, 63.0, 73.0, 73.0, 83.0, 83.0])
+    assert heights == sorted(table.loc[table["code"] != "mean", "stability"])
+    assert {53.0, 63.0, 73.0, 83.0} == set(heights)
 
 
 def test_the_plan_lists_the_readings_outputs():
@@ -160,3 +163,23 @@ def test_the_plan_lists_the_readings_outputs():
             "figures/last02_stability_readings.png"} <= set(plan.outputs(config))
     assert {"results/last02/stability/IR/IFN.readings.csv",
             "results/last02/stability/IR/IFN.reading_runs.csv"} <= set(plan.intermediates(config))
+
+
+def test_records_are_rows_of_the_data():
+    examples = random_instances(X, 100, "records", seed_for(1, "s", "D"))
+    assert examples.dtypes.equals(X.dtypes) and len(examples) == 100
+    rows = set(map(tuple, X.astype(str).to_numpy()))
+    assert set(map(tuple, examples.astype(str).to_numpy())) <= rows
+    assert examples.drop_duplicates().shape[0] > 30  # drawn with replacement from 40 rows
+
+
+def test_a_bad_generator_in_the_config_is_a_clear_error():
+    import yaml
+
+    from smalltrees_workflow.config import SCHEMAS, ConfigError, validate
+
+    config = yaml.safe_load((SCHEMAS.parents[1] / "config.yaml").read_text())
+    config["last02"]["stability"]["generator"] = "domingos"
+    with pytest.raises(ConfigError, match=r"last02.stability.generator: 'domingos' is not one "
+                                          r"of \['uniform', 'empirical', 'records'\]"):
+        validate(config, "config.schema.yaml", "config")

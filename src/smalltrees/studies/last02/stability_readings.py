@@ -3,8 +3,9 @@
 Eq. 4 (section 3) takes "ne ... testing examples randomly generated from the original instance
 space" and "nr ... train-test runs", and says neither how the examples are generated nor which
 models are paired. Each stability job computes every reading
-(:data:`~smalltrees.studies.last02.turney_stability.READINGS`: the ``uniform`` box and the
-``empirical`` marginals, models paired per CV ``run`` or ``all`` together) from one set of fits;
+(:data:`~smalltrees.studies.last02.turney_stability.READINGS`: the ``uniform`` box, the
+``empirical`` marginals and the data's ``records``, models paired per CV ``run`` or ``all``
+together) from one set of fits;
 this table shows them beside the paper's IFN and CMM stabilities, with both tests against CMM of
 :func:`~smalltrees.studies.last02.turney_stability.summarise_parts` (the paper's "**" names no
 test). The configured reading (``last02.stability``) is Table 4's and is marked ``default``.
@@ -116,7 +117,9 @@ def render_readings(table: pd.DataFrame, labels: Mapping[str, str], design: str,
         f"Stability (eq. 4, %) of the same fold models under every reading: {design}. "
         "Generators: *uniform*, each attribute drawn independently and uniformly over its "
         "observed range (nominal: over its observed values); *empirical*, each attribute drawn "
-        "independently from its observed values as they occur (the data's marginals). "
+        "independently from its observed values as they occur (the data's marginals); "
+        "*records*, whole rows of the data drawn with replacement (the joint distribution; "
+        "each row is a training example of most fold models). "
         "Pairings: *run*, the models of each cross-validation run paired among themselves, "
         "averaged over runs; *all*, every fold model of every run paired. *(default)* is the "
         f"configured reading, Table 4's. Against the paper's CMM stability at {level}, "

@@ -7,8 +7,9 @@ trained on a subset of the data, ``agree_eij = 1`` when models ``i`` and ``j`` p
 class for example ``e``. The paper gives neither ``ne`` nor the generator nor which models are
 paired; our defaults (notes A3), all in config: ``ne = 1000`` examples, each attribute drawn
 independently and uniformly (continuous: on [min, max] of the data; nominal: over the observed
-values; ``empirical`` draws from the observed values instead), and the models of each
-cross-validation run paired among themselves (``run``; ``all`` pairs all R x F fold models).
+values; ``empirical`` draws from the observed values instead; ``records`` draws whole rows of
+the data), and the models of each cross-validation run paired among themselves (``run``;
+``all`` pairs all R x F fold models).
 The models are those of the study's cross-validation: the same folds
 (:func:`~smalltrees.evaluation.resampling.repetition_fold_ids` of the cv stream), refitted here
 because the CV job keeps no models. Each job fits them once and computes eq. 4 under every
@@ -31,7 +32,7 @@ from smalltrees.evaluation.resampling import repetition_fold_ids, seed_for
 from smalltrees.evaluation.statistics import one_sample_t
 from smalltrees.learners.c45.tree import iter_nodes
 
-GENERATORS = ("uniform", "empirical")
+GENERATORS = ("uniform", "empirical", "records")
 PAIRINGS = ("run", "all")
 READINGS = tuple(product(GENERATORS, PAIRINGS))
 """Every (generator, pairing) a stability job computes."""
@@ -39,15 +40,21 @@ READINGS = tuple(product(GENERATORS, PAIRINGS))
 
 def random_instances(X: pd.DataFrame, n: int, generator: str,
                      seed: np.random.SeedSequence) -> pd.DataFrame:
-    """``n`` examples from the instance space of ``X``, each attribute drawn independently.
+    """``n`` examples from the instance space of ``X``.
 
-    ``uniform``: continuous uniform on [min, max] of the known values, nominal uniform over the
-    values that occur; ``empirical``: each attribute drawn from its known values as they occur.
-    Columns keep their dtypes (a nominal attribute its declared categories).
+    ``uniform``: each attribute drawn independently, continuous uniform on [min, max] of the
+    known values, nominal uniform over the values that occur; ``empirical``: each attribute
+    drawn independently from its known values as they occur (the marginals); ``records``: whole
+    rows of ``X`` drawn with replacement (the joint distribution, the paper's introduction:
+    Turney's agreement "on a random sample of the original data"; the rows are training
+    examples of most fold models). Columns keep their dtypes (a nominal attribute its declared
+    categories).
     """
     if generator not in GENERATORS:
         raise ValueError(f"generator must be one of {GENERATORS}, got {generator!r}")
     rng = np.random.default_rng(seed)
+    if generator == "records":
+        return X.iloc[rng.integers(0, len(X), n)].reset_index(drop=True)
     columns = {}
     for name in X.columns:
         column = X[name].dropna()
