@@ -5,8 +5,8 @@ space" and "nr ... train-test runs", and says neither how the examples are gener
 models are paired. Each stability job computes every reading
 (:data:`~smalltrees.studies.last02.turney_stability.READINGS`: the ``uniform`` box, the
 ``empirical`` marginals and the data's ``records``, models paired per CV ``run`` or ``all``
-together) from one set of fits;
-this table shows them beside the paper's IFN and CMM stabilities, with both tests against CMM of
+together) from one set of fits; this table shows them beside the paper's IFN and CMM
+stabilities, with both tests against CMM of
 :func:`~smalltrees.studies.last02.turney_stability.summarise_parts` (the paper's "**" names no
 test). The configured reading (``last02.stability``) is Table 4's and is marked ``default``.
 
