@@ -144,7 +144,7 @@ def fold_models(make_learner: Callable[[], object], X: pd.DataFrame, y, instance
                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Refit the models of the cross-validation and compare them on ``instances``: the
     :func:`run_agreement` rows under ``pairing`` and the size of every model."""
-    if pairing not in PAIRINGS:
+    if pairing not in PAIRINGS:  # before any fit
         raise ValueError(f"pairing must be one of {PAIRINGS}, got {pairing!r}")
     runs, sizes = fold_predictions(make_learner, X, y, {"": instances}, design, seed, dataset,
                                    progress)
