@@ -34,6 +34,17 @@ def test_tiny_last02_tables_figure_and_claims(tiny_run):
     assert set(claims["verdict"]) <= {"claim holds", "claim fails"} and len(claims) == 3 * 9
     assert (work / "figures/last02_size_stability.png").stat().st_size > 1000
 
+    # every reading of eq. 4 from the same fits; the default one is Table 4's
+    readings = pd.read_csv(work / "results/tables/last02_stability_readings.csv")
+    runs = readings[readings["code"] != "mean"]
+    assert len(runs) == 2 * 5 * 6 and runs["stability"].between(0, 100).all()
+    default = runs[runs["default"]].set_index(["code", "learner"])["stability"]
+    assert len(default) == 2 * 5
+    for learner in ("IFN", "IFN_STD", "IFN_LITERAL", "C45_R8", "BAG_C45"):
+        for i, code in enumerate(("IR", "LC")):
+            assert default[code, learner] == table4.loc[i, f"stability[{learner}]"]
+    assert (work / "figures/last02_stability_readings.png").stat().st_size > 1000
+
     # the stability job refits the CV's own models: the same folds, so the same fold sizes
     folds = pd.read_csv(work / "results/last02/cv/LC/IFN.csv")
     stability_sizes = pd.read_csv(work / "results/last02/stability/LC/IFN.sizes.csv")

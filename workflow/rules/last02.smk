@@ -34,6 +34,8 @@ rule last02_stability:
     output:
         agreement="results/last02/stability/{dataset}/{learner}.csv",
         sizes="results/last02/stability/{dataset}/{learner}.sizes.csv",
+        readings="results/last02/stability/{dataset}/{learner}.readings.csv",
+        reading_runs="results/last02/stability/{dataset}/{learner}.reading_runs.csv",
     log:
         "logs/last02_stability/{dataset}/{learner}.log",
     benchmark:
@@ -109,6 +111,43 @@ rule last02_table4:
         ),
     script:
         "../scripts/last02/table4.py"
+
+
+rule last02_stability_readings:
+    input:
+        readings=stability_files(config, "readings.csv"),
+        reading_runs=stability_files(config, "reading_runs.csv"),
+        paper="data/paper/last02/table4.csv",
+        code=CODE.of("last02/stability_readings.py"),
+    output:
+        csv="results/tables/last02_stability_readings.csv",
+        md="results/tables/last02_stability_readings.md",
+        png=report(
+            "figures/last02_stability_readings.png",
+            caption="../report/last02_stability_readings.rst",
+            category="last02",
+            subcategory="stability by reading",
+        ),
+    log:
+        "logs/last02_stability_readings.log",
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=config["last02"]["datasets"],
+        learners=config["last02"]["stability"]["learners"],
+        labels=config["last02"].get("labels", {}),
+        default=[
+            config["last02"]["stability"]["generator"],
+            config["last02"]["stability"]["pairing"],
+        ],
+        alpha=config["last02"]["stability"]["alpha"],
+        design=(
+            f"{config['last02']['stability']['instances']} examples per generator, the "
+            f"{config['last02']['cv']['repetitions']} x {config['last02']['cv']['folds']}"
+            "-fold cross-validation's models"
+        ),
+    script:
+        "../scripts/last02/stability_readings.py"
 
 
 rule last02_claims:

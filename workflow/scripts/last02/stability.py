@@ -1,4 +1,5 @@
-"""Snakemake glue: Turney stability of one learner's cross-validation models on one dataset."""
+"""Snakemake glue: Turney stability of one learner's cross-validation models on one dataset,
+the configured reading (Table 4's) and every reading's per-example and per-run agreement."""
 
 from smalltrees.datasets import read
 from smalltrees.files import write_text
@@ -8,10 +9,11 @@ from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake) as log:
-    params = snakemake.params
-    agreement, sizes = learner_stability(
+    params, output = snakemake.params, snakemake.output
+    agreement, sizes, examples, runs = learner_stability(
         lambda: make_learner(params.learner), *read(snakemake.input.csv, snakemake.input.meta),
         params.stability, params.design, params.seed, snakemake.wildcards.dataset,
         progress=log.info)
-    write_text(snakemake.output.agreement, agreement.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.sizes, sizes.to_csv(index=False, lineterminator="\n"))
+    for path, frame in ((output.agreement, agreement), (output.sizes, sizes),
+                        (output.readings, examples), (output.reading_runs, runs)):
+        write_text(path, frame.to_csv(index=False, lineterminator="\n"))

@@ -7,16 +7,23 @@ trained on a subset of the data, ``agree_eij = 1`` when models ``i`` and ``j`` p
 class for example ``e``. The paper gives neither ``ne`` nor the generator nor which models are
 paired; our defaults (notes A3), all in config: ``ne = 1000`` examples, each attribute drawn
 independently and uniformly (continuous: on [min, max] of the data; nominal: over the observed
-values; ``empirical`` draws from the observed values instead), and the models of each
-cross-validation run paired among themselves (``run``; ``all`` pairs all R x F fold models).
+values; ``empirical`` draws from the observed values instead; ``records`` draws whole rows of
+the data), and the models of each cross-validation run paired among themselves (``run``;
+``all`` pairs all R x F fold models).
 The models are those of the study's cross-validation: the same folds
 (:func:`~smalltrees.evaluation.resampling.repetition_fold_ids` of the cv stream), refitted here
-because the CV job keeps no models.
+because the CV job keeps no models. Each job fits them once and computes eq. 4 under every
+reading (:data:`READINGS`: each generator x each pairing); the configured one is Table 4's, the
+others feed the readings table (:mod:`smalltrees.studies.last02.stability_readings`). Domingos'
+own generator (the paper cites his CMM evaluation) is not among them: we found no description
+of how CMM generates its examples beyond "a large number of examples generated and classified
+according to the ensemble" (Domingos 1998, abstract).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import product
 
 import numpy as np
 import pandas as pd
@@ -25,21 +32,29 @@ from smalltrees.evaluation.resampling import repetition_fold_ids, seed_for
 from smalltrees.evaluation.statistics import one_sample_t
 from smalltrees.learners.c45.tree import iter_nodes
 
-GENERATORS = ("uniform", "empirical")
+GENERATORS = ("uniform", "empirical", "records")
 PAIRINGS = ("run", "all")
+READINGS = tuple(product(GENERATORS, PAIRINGS))
+"""Every (generator, pairing) a stability job computes."""
 
 
 def random_instances(X: pd.DataFrame, n: int, generator: str,
                      seed: np.random.SeedSequence) -> pd.DataFrame:
-    """``n`` examples from the instance space of ``X``, each attribute drawn independently.
+    """``n`` examples from the instance space of ``X``.
 
-    ``uniform``: continuous uniform on [min, max] of the known values, nominal uniform over the
-    values that occur; ``empirical``: each attribute drawn from its known values as they occur.
-    Columns keep their dtypes (a nominal attribute its declared categories).
+    ``uniform``: each attribute drawn independently, continuous uniform on [min, max] of the
+    known values, nominal uniform over the values that occur; ``empirical``: each attribute
+    drawn independently from its known values as they occur (the marginals); ``records``: whole
+    rows of ``X`` drawn with replacement (the joint distribution, the paper's introduction:
+    Turney's agreement "on a random sample of the original data"; the rows are training
+    examples of most fold models). Columns keep their dtypes (a nominal attribute its declared
+    categories).
     """
     if generator not in GENERATORS:
         raise ValueError(f"generator must be one of {GENERATORS}, got {generator!r}")
     rng = np.random.default_rng(seed)
+    if generator == "records":
+        return X.iloc[rng.integers(0, len(X), n)].reset_index(drop=True)
     columns = {}
     for name in X.columns:
         column = X[name].dropna()
@@ -79,65 +94,136 @@ def rule_size(model) -> int:
     return int(sum(depth + 1 for node, depth in iter_nodes(model.tree_) if node.is_leaf))
 
 
+def fold_predictions(make_learner: Callable[[], object], X: pd.DataFrame, y,
+                     example_sets: Mapping[str, pd.DataFrame], design: Mapping, seed: int,
+                     dataset: str, progress: Callable[[str], None] | None = None
+                     ) -> tuple[dict[str, list[np.ndarray]], pd.DataFrame]:
+    """Refit the models of the cross-validation once and predict every set of examples.
+
+    ``design`` is the CV's ``{repetitions, folds, stream}``. Returns, per key of
+    ``example_sets``, one ``folds x examples`` array of predictions per run, and one row per
+    model (``repetition, fold, output_size``). Predicting is cheap beside fitting, so every
+    reading of the examples shares the same fits.
+    """
+    labels = np.asarray(y, dtype=object)
+    runs: dict[str, list[np.ndarray]] = {key: [] for key in example_sets}
+    sizes = []
+    for repetition in range(1, design["repetitions"] + 1):
+        folds = repetition_fold_ids(len(labels), design["folds"], seed, design["stream"],
+                                    dataset, repetition)
+        predictions: dict[str, list] = {key: [] for key in example_sets}
+        for fold in np.unique(folds):
+            train = folds != fold
+            model = make_learner().fit(X[train].reset_index(drop=True), labels[train])
+            for key, examples in example_sets.items():
+                predictions[key].append(model.predict(examples))
+            sizes.append({"repetition": repetition, "fold": int(fold),
+                          "output_size": rule_size(model)})
+        for key, predicted in predictions.items():
+            runs[key].append(np.array(predicted, dtype=object))
+        if progress is not None:
+            progress(f"repetition {repetition}/{design['repetitions']} done")
+    return runs, pd.DataFrame(sizes)
+
+
+def run_agreement(runs: list[np.ndarray], pairing: str) -> pd.DataFrame:
+    """The agreement rows (``repetition, instance, agreement``) of the models of each run
+    paired among themselves (``run``), or of all models pooled (``all``, repetition 0)."""
+    if pairing not in PAIRINGS:
+        raise ValueError(f"pairing must be one of {PAIRINGS}, got {pairing!r}")
+    groups = list(enumerate(runs, start=1)) if pairing == "run" \
+        else [(0, np.concatenate(runs))]
+    return pd.concat([pd.DataFrame({"repetition": r, "instance": np.arange(p.shape[1]),
+                                    "agreement": pairwise_agreement(p)})
+                      for r, p in groups], ignore_index=True)
+
+
 def fold_models(make_learner: Callable[[], object], X: pd.DataFrame, y, instances: pd.DataFrame,
                 design: dict, seed: int, dataset: str, pairing: str,
                 progress: Callable[[str], None] | None = None
                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Refit the models of the cross-validation and compare them on ``instances``.
-
-    ``design`` is the CV's ``{repetitions, folds, stream}``. Returns the agreement rows
-    (``repetition, instance, agreement``; repetition 0 for ``all``) and one row per model
-    (``repetition, fold, output_size``).
-    """
-    if pairing not in PAIRINGS:
+    """Refit the models of the cross-validation and compare them on ``instances``: the
+    :func:`run_agreement` rows under ``pairing`` and the size of every model."""
+    if pairing not in PAIRINGS:  # before any fit
         raise ValueError(f"pairing must be one of {PAIRINGS}, got {pairing!r}")
-    labels = np.asarray(y, dtype=object)
-    runs, sizes = [], []
-    for repetition in range(1, design["repetitions"] + 1):
-        folds = repetition_fold_ids(len(labels), design["folds"], seed, design["stream"],
-                                    dataset, repetition)
-        predictions = []
-        for fold in np.unique(folds):
-            train = folds != fold
-            model = make_learner().fit(X[train].reset_index(drop=True), labels[train])
-            predictions.append(model.predict(instances))
-            sizes.append({"repetition": repetition, "fold": int(fold),
-                          "output_size": rule_size(model)})
-        runs.append(np.array(predictions, dtype=object))
-        if progress is not None:
-            progress(f"repetition {repetition}/{design['repetitions']} done")
-    groups = [(r, p) for r, p in enumerate(runs, start=1)] if pairing == "run" \
-        else [(0, np.concatenate(runs))]
-    agreement = pd.concat([pd.DataFrame({"repetition": r, "instance": np.arange(p.shape[1]),
-                                         "agreement": pairwise_agreement(p)})
-                           for r, p in groups], ignore_index=True)
-    return agreement, pd.DataFrame(sizes)
+    runs, sizes = fold_predictions(make_learner, X, y, {"": instances}, design, seed, dataset,
+                                   progress)
+    return run_agreement(runs[""], pairing), sizes
+
+
+def reading_parts(agreement: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """The agreement rows of one reading reduced to what eq. 4 and its tests need: the
+    agreement of each example averaged over the runs (``instance``-indexed) and the mean
+    agreement of each run (``repetition``-indexed), both as fractions."""
+    return (agreement.groupby("instance")["agreement"].mean(),
+            agreement.groupby("repetition")["agreement"].mean())
 
 
 def summarise(agreement: pd.DataFrame, cmm: float, alpha: float) -> dict:
-    """Stability in percent (eq. 4), the sd of the per-run values, and the test against CMM.
+    """:func:`summarise_parts` of the agreement rows (:func:`run_agreement`)."""
+    return summarise_parts(*reading_parts(agreement), cmm, alpha)
 
-    The paper's "** = 99% significant difference vs. CMM" names no test; ours is a two-sided
-    one-sample t-test of the per-example agreement (averaged over runs) against the published
-    CMM stability, at level ``alpha``.
+
+def summarise_parts(per_example: pd.Series, per_run: pd.Series, cmm: float,
+                    alpha: float) -> dict:
+    """Stability in percent (eq. 4), the sd of the per-run values, and two tests against CMM.
+
+    The paper's "** = 99% significant difference vs. CMM" names no test. Ours
+    (``p_vs_cmm``, Table 4's marker) is a two-sided one-sample t-test of the per-example
+    agreement (averaged over runs; ``ne`` values) against the published CMM stability, at level
+    ``alpha``. The second reading (``p_runs_vs_cmm``) is the same test on the per-run
+    stabilities (``R - 1`` degrees of freedom, as the paper's accuracy intervals in section 3
+    use the 10 runs): it needs runs paired separately (NaN for a single pooled group).
     """
-    per_run = agreement.groupby("repetition")["agreement"].mean() * 100.0
-    per_example = agreement.groupby("instance")["agreement"].mean() * 100.0
+    per_example, per_run = per_example * 100.0, per_run * 100.0
     stability = float(per_example.mean())
     p = np.nan if np.isnan(cmm) else one_sample_t(per_example.to_numpy(), cmm)
+    p_runs = np.nan if np.isnan(cmm) or len(per_run) < 2 else \
+        one_sample_t(per_run.to_numpy(), cmm)
     return {"stability": stability,
             "stability_sd": float(per_run.std(ddof=1)) if len(per_run) > 1 else 0.0,
-            "p_vs_cmm": p, "sig_vs_cmm": bool(p < alpha) if not np.isnan(p) else False}
+            "p_vs_cmm": p, "sig_vs_cmm": bool(p < alpha) if not np.isnan(p) else False,
+            "p_runs_vs_cmm": p_runs,
+            "sig_runs_vs_cmm": bool(p_runs < alpha) if not np.isnan(p_runs) else False}
 
 
 def learner_stability(make_learner: Callable[[], object], X: pd.DataFrame, y,
                       options: Mapping, design: Mapping, seed: int, code: str,
                       progress: Callable[[str], None] | None = None
-                      ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """One learner's stability on one dataset (``code``): :func:`fold_models` on the examples
-    of :func:`random_instances`, drawn as ``options`` (``last02.stability``: ``instances``,
-    ``generator``, ``stream``, ``pairing``) say, seeded by ``(seed, stream, code)``."""
-    examples = random_instances(X, options["instances"], options["generator"],
-                                seed_for(seed, options["stream"], code))
-    return fold_models(make_learner, X, y, examples, design, seed, code, options["pairing"],
-                       progress=progress)
+                      ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """One learner's stability on one dataset (``code``) under every reading.
+
+    The examples of each generator of :data:`GENERATORS` are drawn by :func:`random_instances`
+    seeded by ``(seed, stream, code)`` (the same seed for each, so the configured reading's
+    examples do not depend on the others); the CV's models are fitted once
+    (:func:`fold_predictions`) and compared under each pairing of :data:`PAIRINGS`.
+    ``options`` is ``last02.stability`` (``instances``, ``generator``, ``stream``,
+    ``pairing``): its ``generator`` and ``pairing`` name the default reading.
+
+    Returns the default reading's agreement rows (:func:`run_agreement`), the model sizes, and
+    every reading's :func:`reading_parts` as two frames: ``generator, pairing, instance,
+    agreement`` (per example) and ``generator, pairing, repetition, agreement`` (per run).
+    """
+    for key, allowed in (("generator", GENERATORS), ("pairing", PAIRINGS)):
+        if options[key] not in allowed:
+            raise ValueError(f"last02.stability.{key} must be one of {allowed}, "
+                             f"got {options[key]!r}")
+    seed_examples = seed_for(seed, options["stream"], code)
+    example_sets = {generator: random_instances(X, options["instances"], generator,
+                                                seed_examples)
+                    for generator in GENERATORS}
+    runs, sizes = fold_predictions(make_learner, X, y, example_sets, design, seed, code,
+                                   progress=progress)
+    examples, per_runs, default = [], [], None
+    for generator, pairing in READINGS:
+        agreement = run_agreement(runs[generator], pairing)
+        if (generator, pairing) == (options["generator"], options["pairing"]):
+            default = agreement
+        per_example, per_run = reading_parts(agreement)
+        reading = {"generator": generator, "pairing": pairing}
+        examples.append(per_example.reset_index().assign(**reading))
+        per_runs.append(per_run.reset_index().assign(**reading))
+    columns = ["generator", "pairing"]
+    return (default, sizes,
+            pd.concat(examples, ignore_index=True)[[*columns, "instance", "agreement"]],
+            pd.concat(per_runs, ignore_index=True)[[*columns, "repetition", "agreement"]])
