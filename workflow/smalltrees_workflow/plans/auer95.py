@@ -27,13 +27,14 @@ def datasets(config: Mapping) -> list[str]:
 
 
 def intermediates(config: Mapping) -> list[str]:
-    """The per-job results the tables are built from (the CV folds, the Sky values, the curve
+    """The per-job results the tables are built from (the CV folds, the Sky1-3 values, the curve
     draws) and the study's scorecard: targets of ``rule all`` too, so that a deleted one is
     recreated (and what depends on it redone) rather than silently missing."""
     auer95 = config["auer95"]
     files = [f"results/auer95/cv/{code}/{learner}.csv" for code in auer95["datasets"]
              for learner in auer95["cv"]["learners"]]
-    files += [f"results/auer95/sky/{code}.json" for code in auer95["datasets"]]
+    files += [f"results/auer95/{sky}/{code}.json" for sky in ("sky", "sky3")
+              for code in auer95["datasets"]]
     files += curve_files(config) if "curves" in auer95 else []
     return files + ["results/auer95/scorecard.csv"]
 
