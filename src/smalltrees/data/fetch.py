@@ -22,11 +22,10 @@ import pathlib
 import re
 import time
 from collections.abc import Generator, Iterable
-from urllib.parse import urlsplit
-from urllib.request import url2pathname
 
 import requests
 
+from smalltrees.data.locations import mirror_location, url_location
 from smalltrees.files import atomic_open
 
 __all__ = ["UCI_ARCHIVE", "ChecksumError", "FetchError", "fetch_file", "origin_url", "sha256_of"]
@@ -202,8 +201,8 @@ def fetch_file(
         mirrors = [mirrors]
     if isinstance(urls, str):
         urls = [urls]
-    locations = [_mirror_location(m, relpath) for m in mirrors]
-    locations += [_url_location(u) for u in urls]
+    locations = [mirror_location(m, relpath) for m in mirrors]
+    locations += [url_location(u) for u in urls]
 
     if dest.is_file():
         actual = sha256_of(dest)
@@ -239,37 +238,6 @@ def fetch_file(
             http.close()
 
     raise _summarize(relpath, expected, failures)
-
-
-def _mirror_location(mirror: str | os.PathLike[str], relpath: str) -> str | pathlib.Path:
-    """Return where `relpath` lives under a mirror base: a URL or a local path."""
-    mirror = os.fspath(mirror)
-    scheme = urlsplit(mirror).scheme.lower()
-    if scheme in ("http", "https"):
-        return mirror.rstrip("/") + "/" + relpath
-    if scheme == "file":
-        return _file_url_path(mirror) / relpath
-    if len(scheme) > 1:  # a one-letter "scheme" is a Windows drive letter
-        raise ValueError(f"unsupported mirror {mirror!r}: use http(s)://, file:// or a directory")
-    return pathlib.Path(os.path.abspath(os.path.expanduser(mirror))) / relpath
-
-
-def _url_location(url: str) -> str | pathlib.Path:
-    """Validate a full file URL; ``file://`` URLs become local paths."""
-    scheme = urlsplit(url).scheme.lower()
-    if scheme in ("http", "https"):
-        return url
-    if scheme == "file":
-        return _file_url_path(url)
-    raise ValueError(f"unsupported URL {url!r}: use http(s):// or file://")
-
-
-def _file_url_path(url: str) -> pathlib.Path:
-    """Convert a ``file://`` URL (no host, or ``localhost``) to a path."""
-    parts = urlsplit(url)
-    if parts.netloc not in ("", "localhost"):
-        raise ValueError(f"file URL with a remote host is not supported: {url!r}")
-    return pathlib.Path(url2pathname(parts.path))
 
 
 def _read_local(path: pathlib.Path) -> Generator[bytes, None, None]:
