@@ -180,7 +180,7 @@ def config_for(**table1_changes):
 
 def test_the_repository_config_passes_its_checks():
     plan.check_config(*config_for())
-    assert len(plan.outputs(config_for()[0])) == 12 + 16  # section 3 + section 4
+    assert len(plan.outputs(config_for()[0])) == 12 + 16 + 2  # section 3, section 4, readings
 
 
 @pytest.mark.parametrize("change, message", [

@@ -1,12 +1,19 @@
 # Dietterich, Kearns & Mansour (1996). Section 3: Figures 3-6 (criterion curves) and Table 1
 # (C4.5(G) vs C4.5(H): one trials job per domain, then the table and its stability over
 # partitions). Section 4 (TopDown vs AdaBoost): one trials job per problem, then Table 2, the
-# claims, Figures 8-12 and the decision-list calibration. The scorecard comes last.
+# claims, Figures 8-12 and the decision-list calibration. The scorecard comes last. Beyond the
+# paper, the deviations' readings (dkm96.readings): one trials job per computed reading, one
+# tests job per rounds problem, then the readings table.
 from smalltrees_workflow.plans.dkm96 import (
     SCATTER_FIGURES,
     boosting_data,
     boosting_result,
     figure_settings,
+    reading_design,
+    reading_rounds,
+    reading_trials,
+    readings_plan,
+    rounds_learners,
     sequence_figures,
     sequence_rounds,
     table1_domain,
@@ -292,3 +299,83 @@ rule dkm96_scatter_figure:
         },
     script:
         "../scripts/dkm96/advantage_figure.py"
+
+
+# -- beyond the paper: the deviations' explanations tested (dkm96.readings) --
+
+
+rule dkm96_reading_trials:
+    input:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+        code=CODE.of("dkm96/reading_trials.py", learners=table1_learners(config)),
+    output:
+        "results/dkm96/readings/{dataset}/{domain}/{reading}.json",
+    log:
+        "logs/dkm96_reading_trials/{dataset}/{domain}/{reading}.log",
+    benchmark:
+        "logs/benchmarks/dkm96_reading_trials/{dataset}/{domain}/{reading}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        design=reading_design(config),
+        learners=table1_learners(config),
+        stream=config["dkm96"]["table1"]["stream"],
+        seed=config["seed"],
+    script:
+        "../scripts/dkm96/reading_trials.py"
+
+
+rule dkm96_reading_rounds:
+    input:
+        data=boosting_data(config),
+        code=CODE.of("dkm96/reading_rounds.py", learners=rounds_learners(config)),
+    output:
+        "results/dkm96/readings/rounds/{domain}.csv",
+    log:
+        "logs/dkm96_reading_rounds/{domain}.log",
+    benchmark:
+        "logs/benchmarks/dkm96_reading_rounds/{domain}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
+        learners=rounds_learners(config),
+        zeros_missing=lambda wildcards: config["dkm96"]["readings"]["rounds"][
+            wildcards.domain
+        ].get("zeros_missing", []),
+        stream=TABLE2["stream"],
+        seed=config["seed"],
+    script:
+        "../scripts/dkm96/reading_rounds.py"
+
+
+rule dkm96_readings:
+    input:
+        trials=list(reading_trials(config).values()),
+        rounds=list(reading_rounds(config).values()),
+        stability=list(readings_plan(config)["stability"].values()),
+        topdown=[boosting_result(domain) for domain in reading_rounds(config)],
+        paper1="data/paper/dkm96/table1.csv",
+        paper2="data/paper/dkm96/table2.csv",
+        notes="data/paper/dkm96/notes.csv",
+        code=CODE.of("dkm96/readings.py"),
+    output:
+        csv="results/tables/dkm96_readings.csv",
+        md="results/tables/dkm96_readings.md",
+    log:
+        "logs/dkm96_readings.log",
+    conda:
+        "../../environment.yml"
+    params:
+        plan=readings_plan(config),
+        notes={
+            "table1": paper_notes("dkm96", "table1"),
+            "table2": paper_notes("dkm96", "table2"),
+        },
+        partitions=config["dkm96"].get("readings", {}).get("partitions", 1),
+        interval=config["dkm96"]["table1"]["interval"],
+        stream=config["dkm96"]["table1"]["stream"],
+        seed=config["seed"],
+    script:
+        "../scripts/dkm96/readings.py"

@@ -9,8 +9,12 @@ is config data (``dkm96.table1.domains``):
 * ``test``: the single test set, one of ``{file: <registry path>}`` (the rows that file of the
   dataset gave: a standard test file), ``{last: N}`` (the last N rows: Letter's standard split)
   or ``{random: N}`` (N rows drawn at random);
-* ``train_sets`` (n) and optionally ``train_size``: n disjoint training sets drawn at random from
-  the remaining rows, each of ``train_size`` rows (default: as many as fit equally).
+* ``train_sets`` (n) and optionally ``train_size``: n disjoint training sets of ``train_size``
+  rows each (default: as many as fit equally) from the remaining rows;
+* optionally ``train_draw``: ``random`` (the default: the training sets are drawn at random) or
+  ``in_order`` (the first n x ``train_size`` remaining rows cut in file order into n consecutive
+  blocks: Letter's documented split reads "first 16000 training"). An ``in_order`` design with a
+  ``file`` or ``last`` test has one partition only (:func:`distinct_partitions`).
 
 Partition ``k`` (1-based; Table 1 shows partition 1) draws from ``seed_for(seed, stream, domain,
 k)`` only, so the partitions are independent and reproducible whatever the order of jobs; the
@@ -28,6 +32,7 @@ import numpy as np
 from smalltrees.evaluation.resampling import disjoint_training_sets, seed_for
 
 TEST_KINDS = ("file", "last", "random")
+TRAIN_DRAWS = ("random", "in_order")
 
 
 class DesignError(ValueError):
@@ -75,9 +80,32 @@ def partition(domain: str, spec: Mapping, files: Sequence[Mapping], seed: int, s
             f"{n_sets * size} rows, but dataset {spec['dataset']} has {pool} rows outside "
             f"the test part ({n_rows} in all); expected train_sets * train_size <= {pool}"
         )
+    draw = train_draw(key, spec)
+    if draw == "in_order" and isinstance(test, int):
+        raise DesignError(f"{key}.train_draw: in_order needs a fixed test part ({{file: ...}} or "
+                          f"{{last: N}}), got test {dict(spec['test'])}")
+    if draw == "in_order":
+        rest = np.setdiff1d(np.arange(n_rows), test)
+        train = tuple(rest[i * size:(i + 1) * size] for i in range(n_sets))
+        return Partition(train=train, test=test)
     train, test = disjoint_training_sets(n_rows, test, n_sets, size,
                                          seed_for(seed, stream, domain, number))
     return Partition(train=train, test=test)
+
+
+def train_draw(key: str, spec: Mapping) -> str:
+    """The domain's ``train_draw`` (default ``random``), or :class:`DesignError` naming ``key``."""
+    draw = spec.get("train_draw", "random")
+    if draw not in TRAIN_DRAWS:
+        raise DesignError(f"{key}.train_draw: {draw!r}; expected one of {TRAIN_DRAWS}")
+    return draw
+
+
+def distinct_partitions(spec: Mapping, requested: int) -> int:
+    """How many distinct partitions a design has among ``requested``: one when nothing is
+    drawn at random (``in_order`` training sets and a ``file`` or ``last`` test)."""
+    fixed = spec.get("train_draw", "random") == "in_order" and "random" not in spec["test"]
+    return 1 if fixed else requested
 
 
 def _test_rows(key: str, test: Mapping, files: Sequence[Mapping], n_rows: int

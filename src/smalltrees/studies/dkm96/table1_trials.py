@@ -7,6 +7,9 @@ sizes of the unpruned trees", Table 1's caption). Every test example's number of
 hypotheses is tallied into the contingency table of the paper's confidence interval
 (:func:`smalltrees.evaluation.intervals.contingency`).
 
+A domain's optional ``missing_as`` reads the dataset's missing categorical values as that value
+(:func:`missing_as_value`): Annealing's ``?`` read as anneal.names' "not applicable" ``-``.
+
 The result is a plain dict (written as JSON): the per-trial counts and the tables, no derived
 statistics, so that the table builders can change without refitting anything.
 """
@@ -45,6 +48,7 @@ def run_domain(domain: str, spec: Mapping, X: pd.DataFrame, y: pd.Series,
     ``learners[purpose][criterion]`` is a learner config entry (``class``, ``params``) for
     purpose "error" (pruned) or "size" (unpruned) and criterion "G" or "H".
     """
+    X = missing_as_value(X, spec.get("missing_as"))
     labels = one_vs_rest(y, spec["positive_class"],
                          f"dkm96.table1.domains.{domain}.positive_class (dataset "
                          f"{spec['dataset']})").to_numpy(dtype=object)
@@ -74,6 +78,22 @@ def run_domain(domain: str, spec: Mapping, X: pd.DataFrame, y: pd.Series,
                         "positives_test": int(np.sum(y_test == str(spec["positive_class"]))),
                         "trials": trials, "contingency": table.tolist()})
     return {"domain": domain, "dataset": spec["dataset"], "status": "ok", "partitions": results}
+
+
+def missing_as_value(X: pd.DataFrame, value: str | None) -> pd.DataFrame:
+    """``X`` with every missing categorical value read as the value ``value`` (made a category of
+    the attribute if it is not one); ``X`` itself when ``value`` is None. Continuous attributes
+    keep their missing values (C4.5's fractional cases)."""
+    if value is None:
+        return X
+    X = X.copy()
+    for name in X.columns:
+        column = X[name]
+        if isinstance(column.dtype, pd.CategoricalDtype) and column.isna().any():
+            if value not in column.cat.categories:
+                column = column.cat.add_categories([value])
+            X[name] = column.fillna(value)
+    return X
 
 
 def domain_result(domain: str, spec: Mapping, csv: str, meta: str,

@@ -1,0 +1,164 @@
+"""DKM 1996 readings: in-order training sets, '?' as a value, zeros as missing, the table."""
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+from workflow_helpers import ROOT
+
+from smalltrees.evaluation.intervals import contingency
+from smalltrees.studies.dkm96 import readings
+from smalltrees.studies.dkm96.design import DesignError, distinct_partitions, partition
+from smalltrees.studies.dkm96.reading_rounds import zeros_as_missing
+from smalltrees.studies.dkm96.table1_trials import missing_as_value
+from smalltrees_workflow.config import ConfigError
+from smalltrees_workflow.plans import dkm96 as plan
+
+FILES = [{"path": "a.data", "rows": 16}, {"path": "a.test", "rows": 4}]
+INTERVAL = {"method": "abc", "level": 0.95}
+
+
+def test_in_order_training_sets_are_the_first_rows_in_blocks():
+    spec = {"dataset": "X", "train_sets": 3, "train_size": 4, "test": {"file": "a.test"},
+            "train_draw": "in_order"}
+    part = partition("D", spec, FILES, 1, "s", 1)
+    assert [t.tolist() for t in part.train] == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]
+    assert part.test.tolist() == [16, 17, 18, 19]
+    assert partition("D", spec, FILES, 1, "s", 7).train[2].tolist() == [8, 9, 10, 11]
+    assert distinct_partitions(spec, 10) == 1
+    random = {**spec, "train_draw": "random"}
+    assert distinct_partitions(random, 10) == 10
+    assert partition("D", random, FILES, 1, "s", 1).train[0].tolist() != [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"test": {"random": 4}}, r"D.train_draw: in_order needs a fixed test part"),
+    ({"train_draw": "sorted"}, r"D.train_draw: 'sorted'; expected one of"),
+])
+def test_bad_draws_name_the_key(change, message):
+    spec = {"dataset": "X", "train_sets": 2, "train_size": 4, "test": {"last": 4},
+            "train_draw": "in_order", **change}
+    with pytest.raises(DesignError, match=message):
+        partition("D", spec, FILES, 1, "s", 1)
+
+
+def test_missing_categorical_values_read_as_a_value():
+    X = pd.DataFrame({"a": pd.Categorical(["-", None, "Y"], categories=["-", "Y"]),
+                      "b": pd.Categorical([None, "Y", "Y"], categories=["Y"]),
+                      "c": [1.0, np.nan, 2.0]})
+    read = missing_as_value(X, "-")
+    assert read["a"].tolist() == ["-", "-", "Y"] and read["b"].tolist() == ["-", "Y", "Y"]
+    assert list(read["b"].cat.categories) == ["Y", "-"]
+    assert np.isnan(read["c"][1]) and X["a"].isna().sum() == 1  # continuous kept, X untouched
+    assert missing_as_value(X, None) is X
+
+
+def test_zeros_as_missing_only_in_continuous_attributes():
+    X = pd.DataFrame({"preg": [0.0, 1.0], "mass": [0.0, 30.0], "k": pd.Categorical(["a", "b"])})
+    read = zeros_as_missing(X, ["mass"])
+    assert read["preg"].tolist() == [0.0, 1.0] and np.isnan(read["mass"][0])
+    with pytest.raises(ValueError, match="'k' is not a continuous attribute"):
+        zeros_as_missing(X, ["k"])
+
+
+def trial_result(errors, sizes, n_test=100):
+    """A Table 1 trial result: per partition, (errors_G, errors_H) and (size_G, size_H) per
+    training set; each wrong example is wrong for one hypothesis only."""
+    parts = []
+    for number, (errs, szs) in enumerate(zip(errors, sizes, strict=True), start=1):
+        wrong = {c: np.zeros((len(errs), n_test), dtype=bool) for c in "GH"}
+        for i, (g, h) in enumerate(errs):
+            wrong["G"][i, :g] = True
+            wrong["H"][i, n_test - h:] = True
+        trials = [{"train_set": i + 1, "n_train": 10, "errors_G": g, "errors_H": h,
+                   "size_G": sg, "size_H": sh}
+                  for i, ((g, h), (sg, sh)) in enumerate(zip(errs, szs, strict=True))]
+        parts.append({"partition": number, "n_test": n_test, "positives_test": 10,
+                      "trials": trials,
+                      "contingency": contingency(wrong["G"], wrong["H"]).tolist()})
+    return {"domain": "D", "dataset": "X", "status": "ok", "partitions": parts}
+
+
+def test_a_reading_averages_its_first_partitions():
+    result = trial_result([[(2, 4), (4, 4)], [(4, 6), (4, 6)], [(50, 50), (50, 50)]],
+                          [[(11, 13), (11, 15)], [(9, 11), (9, 13)], [(1, 1), (1, 1)]])
+    paper = {"err_G": 3.0, "err_H": 4.5, "err_diff": 1.5}
+    rows = readings.reading_rows("D", "r", {"train_size": 10}, result, 2, paper, INTERVAL, 1,
+                                 "s")
+    cells = {r["metric"]: r for r in rows}
+    assert cells["err_G"]["ours"] == pytest.approx(3.5)  # partitions 1 and 2 only: 3 and 4 %
+    assert cells["err_G"]["sd"] == pytest.approx(np.std([3.0, 4.0], ddof=1))
+    assert cells["err_diff"]["ours"] == pytest.approx(1.5) and cells["err_diff"]["paper"] == 1.5
+    assert cells["size_H"]["ours"] == pytest.approx(13.0)
+    assert cells["t"]["ours"] == pytest.approx(np.mean([3.0, 3.0]))  # diffs (2, 4) both times
+    assert {r["partitions"] for r in rows} == {2} and rows[0]["setting"] == "train_size: 10"
+    assert np.isnan(cells["size_G"]["paper"])
+
+
+def test_stability_rows_show_each_partition_against_the_paper():
+    result = trial_result([[(2, 4), (4, 4)], [(4, 6), (4, 6)]],
+                          [[(11, 13), (11, 15)], [(9, 11), (9, 9)]])
+    rows = readings.stability_rows("D partitions", result, {"size_G": 10.0, "size_H": 12.5},
+                                   INTERVAL, 1, "s")
+    frame = pd.DataFrame(rows).set_index(["reading", "metric"])
+    assert frame.loc[("partition 1", "size_diff"), "ours"] == 3.0
+    assert frame.loc[("partition 2", "size_diff"), "ours"] == 1.0
+    assert frame.loc[("partition 2", "size_diff"), "paper"] == 2.5
+    assert frame.loc[("partition 1", "size_diff"), "setting"].endswith(": 2 4")
+
+
+def test_rounds_block_puts_topdown_c45_and_table1_beside_the_paper():
+    topdown = pd.DataFrame({"algorithm": ["TopDown", "TopDown", "AdaBoost"], "trial": [1, 2, 1],
+                            "n_train": [9, 9, 9], "rounds": [10, 14, 10],
+                            "train_error": [0.0, 0.0, 0.1]})
+    tests = pd.DataFrame({"learner": ["C", "C"], "setting": ["C45()", "C45()"], "trial": [1, 2],
+                          "n_train": [9, 9], "tests": [11, 13], "train_error": [0.0, 0.02]})
+    table1 = trial_result([[(1, 1), (1, 1)]], [[(9, 7), (9, 11)]])
+    rows = readings.rounds_block("P rounds", topdown, tests, table1, 14.4, 95.0)
+    frame = pd.DataFrame(rows).set_index(["reading", "metric"])
+    assert frame.loc[("TopDown", "tests"), "ours"] == 12.0
+    assert frame.loc[("TopDown", "tests"), "paper"] == 14.4
+    assert frame.loc[("C", "train_error"), "ours"] == pytest.approx(1.0)
+    assert frame.loc[("Table 1 C4.5(H) unpruned", "tests"), "ours"] == 4.0  # (7-1)/2, (11-1)/2
+    assert frame.loc[("Table 1 C4.5(H) unpruned", "tests"), "paper"] == 47.0
+    md = readings.render_readings(readings.make_readings_table(rows), {"P rounds": "Pima"},
+                                  {"P rounds": "an outcome"})
+    assert "## Pima" in md and "12.00 ± 2.83 (14.4)" in md
+    assert "Outcome (data/paper/dkm96/notes.csv): an outcome" in md
+
+
+def repository_config():
+    config = yaml.safe_load((ROOT / "config.yaml").read_text())
+    classes = {name: e["class"] for name, e in config["learners"].items()}
+    return config, classes
+
+
+def test_a_reading_without_overrides_reuses_table1s_trials():
+    config, _ = repository_config()
+    files = plan.reading_trials(config)
+    assert files["LE_H/random"] == "results/dkm96/trials/LE/LE_H.json"
+    assert files["LE_H/in_order"] == "results/dkm96/readings/LE/LE_H/in_order.json"
+    config["dkm96"]["table1"]["rows"] = ["AN_3", "PI"]  # a smaller table drops LE_H and CH
+    assert set(plan.reading_blocks(config)) == {"AN_3"}
+    assert plan.readings_outputs(config) == ["results/tables/dkm96_readings.csv",
+                                             "results/tables/dkm96_readings.md"]
+    del config["dkm96"]["readings"]
+    assert plan.readings_outputs(config) == [] and plan.reading_trials(config) == {}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"table1": {"LE_H": {"x": {"dataset": "CH"}}}},
+     r"dkm96.readings.table1.LE_H.x: a reading overrides the design"),
+    ({"table1": {"LE_H": {"x": {"train_draw": "sorted"}}}},
+     r"dkm96.readings.table1.LE_H.x.train_draw: 'sorted'"),
+    ({"table1": {"NOPE": {"x": {}}}}, r"dkm96.readings.table1: unknown domain 'NOPE'"),
+    ({"rounds": {"DL": {"learners": ["C45_H_UNPRUNED"]}}},
+     r"dkm96.readings.rounds.DL: DL is a generated problem"),
+    ({"rounds": {"PI": {"learners": ["ADABOOST"]}}},
+     r"dkm96.readings.rounds.PI.learners: 'ADABOOST' is AdaBoost; expected a C45"),
+])
+def test_readings_config_errors_name_the_key(change, message):
+    config, classes = repository_config()
+    config["dkm96"]["readings"].update(change)
+    with pytest.raises(ConfigError, match=message):
+        plan.check_readings(config, classes)
