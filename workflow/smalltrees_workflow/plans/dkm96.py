@@ -332,6 +332,13 @@ def readings_outputs(config: Mapping) -> list[str]:
     return [f"results/tables/dkm96_readings.{ext}" for ext in ("csv", "md")]
 
 
+def readings_partitions(config: Mapping) -> int:
+    """The partitions a Table 1 reading is computed on: ``dkm96.readings.partitions``, at most
+    Table 1's own (a reading without overrides is Table 1's first partitions)."""
+    return min(int(config["dkm96"]["readings"]["partitions"]),
+               int(config["dkm96"]["table1"]["partitions"]))
+
+
 def reading_blocks(config: Mapping) -> dict[str, dict[str, Mapping]]:
     """Domain -> reading -> overrides of ``dkm96.readings.table1``, for the domains among
     Table 1's rows (a smaller table, such as the tiny config's, drops the others)."""
@@ -364,8 +371,7 @@ def reading_design(config: Mapping) -> Callable:
         domain = table1["domains"][wildcards.domain]
         override = config["dkm96"]["readings"]["table1"][wildcards.domain][wildcards.reading]
         return {"spec": reading_spec(domain, override),
-                "partitions": reading_partitions(domain, override,
-                                                 config["dkm96"]["readings"]["partitions"])}
+                "partitions": reading_partitions(domain, override, readings_partitions(config))}
 
     return design
 
