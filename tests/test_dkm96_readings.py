@@ -127,6 +127,19 @@ def test_rounds_block_puts_topdown_c45_and_table1_beside_the_paper():
     assert "Outcome (data/paper/dkm96/notes.csv): an outcome" in md
 
 
+def test_learner_params_reach_all_four_learners_and_not_the_design():
+    learners = {"error": {"G": {"class": "C45", "params": {"criterion": "G"}}},
+                "size": {"H": {"class": "C45", "params": {"prune": False, "min_cases": 1}}}}
+    override = {"learner_params": {"min_cases": 2}, "train_size": 5}
+    read = readings.reading_learners(learners, override)
+    assert read["error"]["G"]["params"] == {"criterion": "G", "min_cases": 2}
+    assert read["size"]["H"]["params"] == {"prune": False, "min_cases": 2}
+    assert learners["size"]["H"]["params"]["min_cases"] == 1  # the config is not changed
+    assert readings.reading_spec({"train_size": 3, "test": {"last": 1}}, override) == {
+        "train_size": 5, "test": {"last": 1}}
+    assert readings.setting_text(override) == "learner_params: {min_cases: 2}, train_size: 5"
+
+
 def repository_config():
     config = yaml.safe_load((ROOT / "config.yaml").read_text())
     classes = {name: e["class"] for name, e in config["learners"].items()}
@@ -152,6 +165,8 @@ def test_a_reading_without_overrides_reuses_table1s_trials():
     ({"table1": {"LE_H": {"x": {"train_draw": "sorted"}}}},
      r"dkm96.readings.table1.LE_H.x.train_draw: 'sorted'"),
     ({"table1": {"NOPE": {"x": {}}}}, r"dkm96.readings.table1: unknown domain 'NOPE'"),
+    ({"table1": {"LE_H": {"x": {"learner_params": {"criterion": "gain"}}}}},
+     r"dkm96.readings.table1.LE_H.x.learner_params: \['criterion'\] would change"),
     ({"rounds": {"DL": {"learners": ["C45_H_UNPRUNED"]}}},
      r"dkm96.readings.rounds.DL: DL is a generated problem"),
     ({"rounds": {"PI": {"learners": ["ADABOOST"]}}},

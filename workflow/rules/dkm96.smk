@@ -10,6 +10,7 @@ from smalltrees_workflow.plans.dkm96 import (
     boosting_result,
     figure_settings,
     reading_design,
+    reading_design_learners,
     reading_rounds,
     reading_trials,
     readings_partitions,
@@ -309,7 +310,7 @@ rule dkm96_reading_trials:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("dkm96/reading_trials.py", learners=table1_learners(config)),
+        code=CODE.of("dkm96/reading_trials.py", learners=reading_design_learners(config)),
     output:
         "results/dkm96/readings/{dataset}/{domain}/{reading}.json",
     log:
@@ -320,7 +321,6 @@ rule dkm96_reading_trials:
         "../../environment.yml"
     params:
         design=reading_design(config),
-        learners=table1_learners(config),
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
     script:

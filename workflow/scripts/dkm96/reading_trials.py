@@ -10,7 +10,8 @@ snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake) as log:
     params = snakemake.params
     result = domain_result(snakemake.wildcards.domain, params.design["spec"],
-                           snakemake.input.csv, snakemake.input.meta, params.learners,
+                           snakemake.input.csv, snakemake.input.meta,
+                           params.design["learners"],
                            params.design["partitions"], params.seed, params.stream,
                            progress=log.info)
     write_text(snakemake.output[0], json.dumps(result, indent=1) + "\n")

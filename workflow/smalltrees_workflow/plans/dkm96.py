@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from smalltrees.studies.dkm96.design import DesignError, partition, test_kind, train_draw
-from smalltrees.studies.dkm96.readings import reading_partitions, reading_spec
+from smalltrees.studies.dkm96.readings import (
+    FIXED_PARAMS,
+    LEARNER_PARAMS,
+    reading_learners,
+    reading_partitions,
+    reading_spec,
+)
 from smalltrees_workflow.config import ConfigError, Parsed, check_class, check_folds, check_names
 
 FIGURES = (3, 4, 5, 6)
@@ -363,17 +369,24 @@ def reading_trials(config: Mapping) -> dict[str, str]:
 
 
 def reading_design(config: Mapping) -> Callable:
-    """A params function of the ``{domain}``/``{reading}`` wildcards: the reading's design and
-    its number of partitions."""
+    """A params function of the ``{domain}``/``{reading}`` wildcards: the reading's design, its
+    number of partitions and its learners."""
     table1 = config["dkm96"]["table1"]
 
     def design(wildcards) -> dict:
         domain = table1["domains"][wildcards.domain]
         override = config["dkm96"]["readings"]["table1"][wildcards.domain][wildcards.reading]
         return {"spec": reading_spec(domain, override),
-                "partitions": reading_partitions(domain, override, readings_partitions(config))}
+                "partitions": reading_partitions(domain, override, readings_partitions(config)),
+                "learners": reading_learners(table1_learners(config), override)}
 
     return design
+
+
+def reading_design_learners(config: Mapping) -> Callable:
+    """A params function: the learners of the ``{domain}``/``{reading}`` reading (its code)."""
+    design = reading_design(config)
+    return lambda wildcards: design(wildcards)["learners"]
 
 
 def stability_blocks(config: Mapping) -> dict[str, str]:
@@ -436,8 +449,12 @@ def check_readings(config: Mapping, classes: Mapping[str, str]) -> None:
             key = f"dkm96.readings.table1.{domain}.{reading}"
             if {"dataset", "positive_class", "problem"} & set(override):
                 raise ConfigError(f"{key}: a reading overrides the design (train_sets, "
-                                  "train_size, train_draw, test, missing_as), not the dataset, "
-                                  f"class or name; got {sorted(override)}")
+                                  "train_size, train_draw, test, missing_as) or learner_params, "
+                                  f"not the dataset, class or name; got {sorted(override)}")
+            fixed = sorted(set(FIXED_PARAMS) & set(override.get(LEARNER_PARAMS, {})))
+            if fixed:
+                raise ConfigError(f"{key}.{LEARNER_PARAMS}: {fixed} would change which of "
+                                  "Table 1's learners is which; expected other C45 parameters")
             try:
                 train_draw(key, reading_spec(table1["domains"][domain], override))
             except DesignError as error:

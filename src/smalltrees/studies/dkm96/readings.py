@@ -4,9 +4,10 @@ Each block of ``dkm96.readings`` tests the explanation a deviation's note gives,
 concerns, beside the paper's numbers:
 
 * ``table1``: a Table 1 domain under named readings, each a set of overrides of its design
-  (``dkm96.table1.domains.<domain>``): Letter's training sets drawn at random or cut in file
-  order (``train_draw``), KR-vs-KP's training-set size, Annealing's ``?`` read as unknown or as
-  a value (``missing_as``). A reading is computed on the first R partitions of Table 1's draws
+  (``dkm96.table1.domains.<domain>``) or of its C4.5 learners' parameters (``learner_params``):
+  Letter's training sets drawn at random or cut in file order (``train_draw``) and C4.5's
+  options, KR-vs-KP's training-set size, Annealing's ``?`` read as unknown or as a value
+  (``missing_as``). A reading is computed on the first R partitions of Table 1's draws
   (``dkm96.readings.partitions``; one when nothing is drawn at random), and its cells are the
   means over them (the sd beside);
 * ``stability``: a domain's per-partition statistics from Table 1's own trials (Satellite's
@@ -36,9 +37,25 @@ COLUMNS = ("block", "reading", "setting", "partitions", "metric", "ours", "sd", 
 """The long CSV: one row per (block, reading, metric)."""
 
 
+LEARNER_PARAMS = "learner_params"
+"""The reading key whose parameters override those of Table 1's four C4.5 learners."""
+FIXED_PARAMS = ("criterion", "prune")
+"""What makes a Table 1 learner C4.5(G) or C4.5(H), pruned or not: no reading changes it."""
+
+
 def reading_spec(domain: Mapping, override: Mapping) -> dict:
     """A domain's design with one reading's overrides (keys of ``dkm96.table1.domains.<d>``)."""
-    return {**domain, **override}
+    return {**domain, **{k: v for k, v in override.items() if k != LEARNER_PARAMS}}
+
+
+def reading_learners(learners: Mapping[str, Mapping[str, Mapping]], override: Mapping
+                     ) -> dict[str, dict[str, dict]]:
+    """Table 1's learners (purpose -> criterion -> entry) with a reading's ``learner_params``
+    added to every entry's params (e.g. Release 8's MDL correction of continuous cuts)."""
+    extra = dict(override.get(LEARNER_PARAMS, {}))
+    return {purpose: {criterion: {**entry, "params": {**entry.get("params", {}), **extra}}
+                      for criterion, entry in by_criterion.items()}
+            for purpose, by_criterion in learners.items()}
 
 
 def reading_partitions(domain: Mapping, override: Mapping, requested: int) -> int:
