@@ -12,7 +12,7 @@ from smalltrees.studies.dkm96.design import DesignError, distinct_partitions, pa
 from smalltrees.studies.dkm96.reading_rounds import zeros_as_missing
 from smalltrees.studies.dkm96.table1_trials import missing_as_value
 from smalltrees_workflow.config import ConfigError
-from smalltrees_workflow.plans import dkm96 as plan
+from smalltrees_workflow.plans import dkm96_readings as plan
 
 FILES = [{"path": "a.data", "rows": 16}, {"path": "a.test", "rows": 4}]
 INTERVAL = {"method": "abc", "level": 0.95}

@@ -9,13 +9,6 @@ from smalltrees_workflow.plans.dkm96 import (
     boosting_data,
     boosting_result,
     figure_settings,
-    reading_design,
-    reading_design_learners,
-    reading_rounds,
-    reading_trials,
-    readings_partitions,
-    readings_plan,
-    rounds_learners,
     sequence_figures,
     sequence_rounds,
     table1_domain,
@@ -26,6 +19,15 @@ from smalltrees_workflow.plans.dkm96 import (
     table2_problems,
     table2_rows,
     table2_trials,
+)
+from smalltrees_workflow.plans.dkm96_readings import (
+    reading_design,
+    reading_design_learners,
+    reading_rounds,
+    reading_trials,
+    readings_partitions,
+    readings_plan,
+    rounds_learners,
 )
 
 TABLE2 = config["dkm96"]["table2"]

@@ -23,7 +23,8 @@ with job_log(snakemake) as log:
     statistics = (params.interval, params.seed, params.stream)
     rows, titles, notes = [], {}, {}
     for domain, named in plan["table1"].items():
-        titles[domain] = f"{problems[domain]} ({domain}): Table 1 under readings of the design"
+        titles[domain] = (f"{problems[domain]} ({domain}): Table 1 under other readings of its "
+                          "design or learners")
         notes[domain] = params.notes["table1"].get(domain)
         paper = readings.paper_row(paper1, domain)
         for reading, entry in named.items():
