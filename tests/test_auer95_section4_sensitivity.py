@@ -123,3 +123,14 @@ def test_flips_and_claim_summary_need_every_failing_subject():
     table = s4.make_sensitivity(rows)
     assert table["flips"].tolist() == [False, False, True, True, True, False, False]
     assert s4.claim_summary(table) == ["c (A failing at baseline): every one flipped by y = 1"]
+
+
+def test_a_run_without_cr_and_se_curves_gives_not_run_rows():
+    paper = pd.read_csv(PAPER / "section4.csv")
+    table = s4.make_section4_sensitivity(
+        {}, {}, read_claims(PAPER / "claims.csv", "section4"), paper, {}, vc_table().iloc[:0],
+        2.0, 2.0, 0.25, {"draws": [5], "noise_se": [0], "trim": [1], "bootstrap": 10,
+                         "log_bases": [10]}, seed=1)
+    assert table["verdict"].eq("not run").all() and len(table) == 2 + len(paper)
+    assert s4.claim_summary(table) == ["se_inverse_square: nothing fails at baseline",
+                                       "factors: nothing fails at baseline"]

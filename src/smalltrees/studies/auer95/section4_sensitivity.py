@@ -259,6 +259,11 @@ def factor_rows(vc: pd.DataFrame, paper: pd.DataFrame, paper_sky2: Mapping[str, 
                         "p": int(rows["p"].iloc[0])}
         sky[code] = {"sky1": float(rows["sky1"].iloc[0]), "sky2": float(rows["sky2"].iloc[0])}
     quoted = paper[paper["code"].isin(list(inputs))]
+    rows = [_row("factors", f"{r['code']} {r['term']}", BASELINE, "as configured", np.nan,
+                 f"{r['code']} has no learning curves in this run", NOT_RUN)
+            for r in paper[~paper["code"].isin(list(inputs))].to_dict("records")]
+    if not inputs:
+        return rows
     variants = [(BASELINE, f"log base {baseline_base:g}, opt_d = 1 - Sky_d (ours)",
                  baseline_base, sky, ("F_up", "F_low"))]
     variants += [("log base of the bounds", f"{base:g}", base, sky, ("F_up", "F_low"))
@@ -271,7 +276,6 @@ def factor_rows(vc: pd.DataFrame, paper: pd.DataFrame, paper_sky2: Mapping[str, 
     if papers:
         variants.append(("opt_d in F_low", "the paper's Sky2 (Table 2), our Sky1",
                          baseline_base, papers, ("F_low",)))
-    rows = []
     for choice, value, base, skies, terms in variants:
         table = make_vc_factors(predicted_factors({c: inputs[c] for c in skies}, skies, base),
                                 quoted, around)
@@ -376,6 +380,9 @@ def claim_summary(table: pd.DataFrame) -> list[str]:
             flipped = set(group.loc[group["flips"], "subject"])
             if failing and failing <= flipped and not flipped & passing:
                 found.append(f"{choice} = {value}")
+        if not failing:
+            lines.append(f"{claim}: nothing fails at baseline")
+            continue
         lines.append(f"{claim} ({', '.join(sorted(failing))} failing at baseline): "
                      + (f"every one flipped by {'; '.join(found)}" if found else
                         "no single choice flips them all without breaking a passing one"))
