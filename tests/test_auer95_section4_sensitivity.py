@@ -134,3 +134,13 @@ def test_a_run_without_cr_and_se_curves_gives_not_run_rows():
     assert table["verdict"].eq("not run").all() and len(table) == 2 + len(paper)
     assert s4.claim_summary(table) == ["se_inverse_square: nothing fails at baseline",
                                        "factors: nothing fails at baseline"]
+
+
+def test_a_flip_within_the_draw_noise_is_flagged():
+    rows = [s4._row("c", "A", s4.BASELINE, "", 1.0, "", "claim fails"),
+            s4._row("c", "A", "fit form", "f", 1.0, "", "claim holds"),
+            s4._row("c", "A", "draws per size (bootstrap)", "9 resamples, f", 1.0, "",
+                    "claim fails")]
+    assert s4.claim_summary(s4.make_sensitivity(rows)) == [
+        "c (A failing at baseline): every one flipped by fit form = f (not beyond the draw "
+        "noise: its bootstrap does not flip every one)"]

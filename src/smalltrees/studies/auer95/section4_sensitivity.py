@@ -381,7 +381,7 @@ def claim_summary(table: pd.DataFrame) -> list[str]:
                                                                      sort=False):
             flipped = set(group.loc[group["flips"], "subject"])
             if failing and failing <= flipped and not flipped & passing:
-                found.append(f"{choice} = {value}")
+                found.append(f"{choice} = {value}" + _noise_caveat(rows, failing, value))
         if not failing:
             lines.append(f"{claim}: nothing fails at baseline")
             continue
@@ -389,6 +389,15 @@ def claim_summary(table: pd.DataFrame) -> list[str]:
                      + (f"every one flipped by {'; '.join(found)}" if found else
                         "no single choice flips them all without breaking a passing one"))
     return lines
+
+
+def _noise_caveat(rows: pd.DataFrame, failing: set, value: str) -> str:
+    """Where the bootstrap of the same fit form does not flip every failing subject: says so."""
+    boot = rows[(rows["choice"] == "draws per size (bootstrap)")
+                & rows["value"].str.endswith(f", {value}") & rows["subject"].isin(failing)]
+    if boot.empty or boot["flips"].all():
+        return ""
+    return " (not beyond the draw noise: its bootstrap does not flip every one)"
 
 
 def render_sensitivity(table: pd.DataFrame) -> str:
