@@ -293,3 +293,41 @@ rule auer95_curves_figure:
         datasets=CURVE_DATASETS,
     script:
         "../scripts/auer95/figure1.py"
+
+
+# Section 4's two failed verdicts (SE's m ~ 1/eps^2, CR's factors 17 to 25) under one protocol
+# choice changed at a time, from the stored curve draws and the predicted factors' inputs.
+SENSITIVITY_DATASETS = [code for code in ("CR", "SE") if code in CURVE_DATASETS]
+
+
+rule auer95_section4_sensitivity:
+    input:
+        draws=[
+            f"results/auer95/curves/{code}/{level}.csv"
+            for code in SENSITIVITY_DATASETS
+            for level in ("T1", "T2")
+        ],
+        sky=[f"results/auer95/sky/{code}.json" for code in SENSITIVITY_DATASETS],
+        factors="results/tables/auer95_vc_factors.csv",
+        claims="data/paper/auer95/claims.csv",
+        paper="data/paper/auer95/section4.csv",
+        table2="data/paper/auer95/table2.csv",
+        code=CODE.of("auer95/section4_sensitivity.py"),
+    output:
+        csv="results/tables/auer95_section4_sensitivity.csv",
+        md="results/tables/auer95_section4_sensitivity.md",
+    log:
+        "logs/auer95_section4_sensitivity.log",
+    benchmark:
+        "logs/benchmarks/auer95_section4_sensitivity.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=SENSITIVITY_DATASETS,
+        noise_se=config["auer95"].get("curves", {}).get("noise_se"),
+        base=config["auer95"].get("curves", {}).get("log_base"),
+        around=config["auer95"].get("curves", {}).get("around"),
+        choices=config["auer95"].get("curves", {}).get("sensitivity"),
+        seed=config["seed"],
+    script:
+        "../scripts/auer95/section4_sensitivity.py"

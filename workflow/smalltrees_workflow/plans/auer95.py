@@ -40,9 +40,12 @@ def intermediates(config: Mapping) -> list[str]:
 
 
 def section4_outputs(config: Mapping) -> list[str]:
-    """Section 4: the predicted factors, the learning curves, Figure 1 and all datasets."""
+    """Section 4: the predicted factors, the learning curves, Figure 1, all datasets and, with
+    ``curves.sensitivity``, the sensitivity of its failed verdicts."""
     tables = [f"results/tables/auer95_{name}.{ext}" for name in ("vc_factors", "learning_curves")
               for ext in ("csv", "md")] + ["results/tables/auer95_section4_claims.csv"]
+    if "sensitivity" in config["auer95"]["curves"]:
+        tables += [f"results/tables/auer95_section4_sensitivity.{ext}" for ext in ("csv", "md")]
     figures = [f"figures/auer95_fig1.{ext}" for ext in ("png", "pdf")]
     if config["auer95"]["curves"].get("all_datasets", False):
         figures += [f"figures/auer95_curves_all.{ext}" for ext in ("png", "pdf")]

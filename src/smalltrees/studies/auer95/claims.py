@@ -27,6 +27,13 @@ SHAPES = {"se_inverse_square": "SE", "cr_log": "CR"}
 """The dataset each curve-shape claim is made for."""
 
 
+def inverse_square_holds(fit, limits) -> bool:
+    """SE's "m ~ 1/eps^2" on one fit (a row of the fit table): the free exponent
+    ``power_beta`` within ``limits`` and the 1/eps^2 fit better than the log fit (R^2 on m)."""
+    return bool(limits[0] <= fit["power_beta"] <= limits[1]
+                and fit["inverse_square_r2"] > fit["log_r2"])
+
+
 def make_claims(paper: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,
                 around: float) -> pd.DataFrame:
     """Every claim of ``paper`` on our fits and factors (columns
@@ -39,8 +46,7 @@ def make_claims(paper: pd.DataFrame, fits: pd.DataFrame, factors: pd.DataFrame,
                 if record["points"] < 3:
                     holds = None
                 elif claim_id == "se_inverse_square":
-                    holds = bool(limits[0] <= record["power_beta"] <= limits[1]
-                                 and record["inverse_square_r2"] > record["log_r2"])
+                    holds = inverse_square_holds(record, limits)
                 else:
                     holds = bool(record["log_r2"] > record["inverse_square_r2"])
                 out.append((f"{record['code']} {record['level']}",
