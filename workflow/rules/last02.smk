@@ -112,8 +112,8 @@ rule last02_table4:
         tolerance=config["last02"]["tolerance_sd"],
         alpha=config["last02"]["stability"]["alpha"],
         design=(
-            f"{config['last02']['stability']['instances']} examples drawn "
-            f"{config['last02']['stability']['generator']}, models paired per "
+            f"{config['last02']['stability']['instances']} examples drawn by the "
+            f"`{config['last02']['stability']['generator']}` generator, models paired per "
             f"{config['last02']['stability']['pairing']} of the "
             f"{config['last02']['cv']['repetitions']} x {config['last02']['cv']['folds']}"
             "-fold cross-validation"
