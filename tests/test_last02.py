@@ -1,5 +1,6 @@
 """last02 study: eq. 4 against brute force, the example generator, the CI, the config checks."""
 
+import re
 from itertools import combinations
 
 import numpy as np
@@ -129,6 +130,9 @@ def test_the_plan_lists_outputs_and_job_files():
     assert plan.stability_files(config()) == ["results/last02/stability/IR/IFN.csv"]
     assert plan.network_files(config()) == ["results/last02/network/IR/IFN.json"]
     assert plan.cv_stream(config()) == "last02"
+    # the stability job of a stability learner writes its CV rows (no second CV job)
+    pattern = plan.stability_learner_pattern(config())
+    assert re.fullmatch(pattern, "IFN") and not re.fullmatch(pattern, "IFN_STD")
 
 
 def test_average_row_is_judged_only_over_all_the_papers_datasets():
