@@ -38,6 +38,31 @@ def test_each_base_learner_is_fitted_on_the_seeded_bootstrap_sample():
         rows = rng.integers(0, len(X), len(X))
         alone = C45(min_cases=1).fit(X.iloc[rows].reset_index(drop=True), Y[rows])
         assert estimator.export_text() == alone.export_text()
+        # grown on the encoded rows, each tree is the fitted C45 its own fit would give
+        assert estimator.schema_ == alone.schema_
+        assert estimator.classes_.tolist() == alone.classes_.tolist()
+        assert estimator.n_features_in_ == alone.n_features_in_
+        assert estimator.feature_names_in_.tolist() == alone.feature_names_in_.tolist()
+        assert np.array_equal(estimator.predict_proba(X), alone.predict_proba(X))
+
+
+def test_encoding_once_gives_the_vote_of_the_trees_own_predictions():
+    """Missing values, an unseen category and a rare class: the ensemble's vote (on the
+    examples encoded once) is the plurality of each tree's own ``predict`` of the frame."""
+    rng = np.random.default_rng(0)
+    n = 80
+    data = pd.DataFrame({"u": rng.normal(size=n), "v": rng.uniform(size=n),
+                         "c": pd.Categorical(rng.choice(list("pqr"), n), categories=list("pqrs"))})
+    data.loc[rng.choice(n, 8, replace=False), "u"] = np.nan
+    labels = np.where(data["v"] > 0.5, "b", "a").astype(object)
+    labels[:3] = "z"
+    model = Bagging(C45(min_cases=2), 9, random_state=4).fit(data, labels)
+    test = data.assign(c=pd.Categorical(rng.choice(list("pqrs"), n), categories=list("sqpr")))
+    votes = np.zeros((n, len(model.classes_)), dtype=int)
+    for estimator in model.estimators_:
+        votes[np.arange(n), np.searchsorted(model.classes_, estimator.predict(test))] += 1
+    assert model.predict(test).tolist() == model.classes_[np.argmax(votes, axis=1)].tolist()
+    assert np.array_equal(model.predict_proba(test), votes / 9)
 
 
 def test_bootstraps_depend_on_the_random_state_only():

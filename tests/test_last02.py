@@ -1,5 +1,6 @@
 """last02 study: eq. 4 against brute force, the example generator, the CI, the config checks."""
 
+import re
 from itertools import combinations
 
 import numpy as np
@@ -129,6 +130,9 @@ def test_the_plan_lists_outputs_and_job_files():
     assert plan.stability_files(config()) == ["results/last02/stability/IR/IFN.csv"]
     assert plan.network_files(config()) == ["results/last02/network/IR/IFN.json"]
     assert plan.cv_stream(config()) == "last02"
+    # the stability job of a stability learner writes its CV rows (no second CV job)
+    pattern = plan.stability_learner_pattern(config())
+    assert re.fullmatch(pattern, "IFN") and not re.fullmatch(pattern, "IFN_STD")
 
 
 def test_average_row_is_judged_only_over_all_the_papers_datasets():
@@ -149,3 +153,31 @@ def test_average_row_is_judged_only_over_all_the_papers_datasets():
     one = make_table3(folds[folds["dataset"] == "A"], described, paper, ["A"], ["L"], [])
     assert one.iloc[-1][[f"{m}_verdict" for m in DESCRIPTION]].tolist() == ["not run"] * 5
     assert one.iloc[0]["records_verdict"] == "reproduced"
+
+
+def test_second_accuracy_test_is_the_corrected_resampled_t_over_the_folds():
+    """``p_above_quoted`` tests the fold accuracies against the three quoted methods' mean by
+    Nadeau & Bengio's correction (n_test / n_train), and the claim's second check reads it."""
+    from smalltrees.evaluation.statistics import corrected_resampled_t
+    from smalltrees.studies.last02.claims import make_claims
+    from smalltrees.studies.last02.table3 import above_quoted_p
+
+    folds = pd.DataFrame({"n_train": 90, "n_test": 10,
+                          "accuracy": [0.96, 0.98, 0.97, 1.0, 0.95, 0.99]})
+    expected = corrected_resampled_t(folds["accuracy"].to_numpy() * 100 - 94.0, 10 / 90)[1]
+    assert above_quoted_p(folds, 94.0) == pytest.approx(expected)
+    assert np.isnan(above_quoted_p(folds, np.nan))
+
+    quoted = {f"paper_{m}_acc": [90.0, 90.0] for m in ("CMM", "Bagging", "C45RULES")}
+    table3 = pd.DataFrame({"code": ["IR", "GL", "mean"], "accuracy[L]": [95.0, 95.0, 95.0],
+                           "accuracy_ci[L]": [1.0, 1.0, np.nan],
+                           "p_above_quoted[L]": [0.001, 0.2, np.nan],
+                           **{k: [*v, 90.0] for k, v in quoted.items()}})
+    table4 = pd.DataFrame({"code": ["IR", "mean"]})
+    claims = pd.read_csv("data/paper/last02/claims.csv", keep_default_na=False, dtype=str)
+    claims = claims[claims["id"].isin(["accuracy_only_iris", "accuracy_only_iris_corrected"])]
+    judged = make_claims(claims, table3, table4, ["L"], []).set_index("id")
+    # the paper's interval puts both datasets above; the corrected test only Iris
+    assert judged.loc["accuracy_only_iris", "ours"] == "GL, IR"
+    assert judged.loc["accuracy_only_iris_corrected", "ours"] == "IR"
+    assert judged.loc["accuracy_only_iris_corrected", "verdict"] == "claim holds"

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from smalltrees import C45, IFN
-from smalltrees.evaluation.resampling import seed_for
+from smalltrees.evaluation.resampling import repeated_cv, seed_for
 from smalltrees.evaluation.statistics import one_sample_t
 from smalltrees.studies.last02.stability_readings import (
     make_readings_table,
@@ -43,12 +43,14 @@ def test_every_reading_is_what_that_reading_alone_computes(generator, pairing):
     """One set of fits for all readings: each reading's numbers equal a separate job's with
     that generator and pairing configured (so Table 4's default is unchanged)."""
     options = {**OPTIONS, "generator": generator, "pairing": pairing}
-    default, sizes, examples, runs = learner_stability(c45, X, Y, options, DESIGN, 5, "D")
+    default, sizes, examples, runs, cv = learner_stability(c45, X, Y, options, DESIGN, 5, "D")
     alone, alone_sizes = fold_models(
         c45, X, Y, random_instances(X, 60, generator, seed_for(5, "inst", "D")), DESIGN, 5, "D",
         pairing)
     pd.testing.assert_frame_equal(default, alone)
     pd.testing.assert_frame_equal(sizes, alone_sizes)
+    # the CV rows come from the same fits: those of the study's cross-validation, unchanged
+    pd.testing.assert_frame_equal(cv, repeated_cv(c45, X, Y, 3, 4, 5, "last02", "D"))
     mine = (examples["generator"] == generator) & (examples["pairing"] == pairing)
     per_example, per_run = reading_parts(alone)
     assert examples.loc[mine, "agreement"].tolist() == per_example.tolist()
@@ -63,7 +65,7 @@ def test_every_reading_is_what_that_reading_alone_computes(generator, pairing):
 def test_the_readings_differ_where_the_generators_do():
     """Uniform draws on a continuous attribute are not the empirical ones: the readings are
     really computed on different examples."""
-    _, _, examples, _ = learner_stability(c45, X, Y, OPTIONS, DESIGN, 5, "D")
+    _, _, examples, _, _ = learner_stability(c45, X, Y, OPTIONS, DESIGN, 5, "D")
     by = examples.groupby(["generator", "pairing"])["agreement"].mean()
     assert by["uniform", "run"] != by["empirical", "run"]
 

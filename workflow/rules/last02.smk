@@ -1,12 +1,18 @@
-# Last, Maimon & Minkov (2002), section 3: Table 3 (accuracy by the shared cross_validate rule),
-# the whole-data IFN networks, Turney stability of the CV's fold models on generated examples,
-# Table 4, the claims and the size-stability figure.
+# Last, Maimon & Minkov (2002), section 3: Table 3 (accuracy by cross-validation), the
+# whole-data IFN networks, Turney stability of the CV's fold models on generated examples,
+# Table 4, the claims and the size-stability figure. The CV of a stability learner is run by
+# last02_stability, which keeps its fold models' predictions on the examples (no refit); the
+# shared cross_validate rule runs the other CV learners.
 from smalltrees_workflow.plans.last02 import (
     cv_stream,
     network_files,
     stability_files,
+    stability_learner_pattern,
     stability_options,
 )
+
+
+ruleorder: last02_stability > cross_validate
 
 
 rule last02_network:
@@ -32,6 +38,7 @@ rule last02_stability:
         meta="data/processed/{dataset}.json",
         code=CODE.of("last02/stability.py", learners=learner_entry),
     output:
+        cv="results/last02/cv/{dataset}/{learner}.csv",
         agreement="results/last02/stability/{dataset}/{learner}.csv",
         sizes="results/last02/stability/{dataset}/{learner}.sizes.csv",
         readings="results/last02/stability/{dataset}/{learner}.readings.csv",
@@ -40,6 +47,8 @@ rule last02_stability:
         "logs/last02_stability/{dataset}/{learner}.log",
     benchmark:
         "logs/benchmarks/last02_stability/{dataset}/{learner}.tsv"
+    wildcard_constraints:
+        learner=stability_learner_pattern(config),
     conda:
         "../../environment.yml"
     params:
@@ -103,8 +112,8 @@ rule last02_table4:
         tolerance=config["last02"]["tolerance_sd"],
         alpha=config["last02"]["stability"]["alpha"],
         design=(
-            f"{config['last02']['stability']['instances']} examples drawn "
-            f"{config['last02']['stability']['generator']}, models paired per "
+            f"{config['last02']['stability']['instances']} examples drawn by the "
+            f"`{config['last02']['stability']['generator']}` generator, models paired per "
             f"{config['last02']['stability']['pairing']} of the "
             f"{config['last02']['cv']['repetitions']} x {config['last02']['cv']['folds']}"
             "-fold cross-validation"

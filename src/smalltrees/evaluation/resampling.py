@@ -151,12 +151,15 @@ def cross_validate(
     y: pd.Series,
     folds: np.ndarray,
     progress: Callable[[str], None] | None = None,
+    on_fit: Callable[[int, object], None] | None = None,
 ) -> pd.DataFrame:
     """Fit a fresh learner on each training set and score it on the held-out piece.
 
     Returns one row per fold: ``fold, n_train, n_test, errors, accuracy`` and, for learners with
     a ``complexity(X)`` method (C4.5), its measures on the test set. The fit time goes to
     ``progress`` only: a wall-clock number in the rows would make results differ between runs.
+    ``on_fit(fold, model)`` sees each fitted model, for a study that also needs the fold models
+    (Last et al. 2002's stability), so that they are not fitted twice.
     """
     y = np.asarray(y, dtype=object)
     rows = []
@@ -166,6 +169,8 @@ def cross_validate(
         start = time.perf_counter()
         learner = make_learner().fit(X[~test].reset_index(drop=True), y[~test])
         seconds = time.perf_counter() - start
+        if on_fit is not None:
+            on_fit(int(fold), learner)
         X_test = X[test].reset_index(drop=True)
         errors = int(np.sum(learner.predict(X_test) != y[test]))
         row = {"fold": int(fold), "n_train": int((~test).sum()), "n_test": int(test.sum()),
@@ -203,19 +208,22 @@ def repeated_cv(
     stream: str,
     dataset: str,
     progress: Callable[[str], None] | None = None,
+    on_fit: Callable[[int, int, object], None] | None = None,
 ) -> pd.DataFrame:
     """``repetitions`` x ``n_folds``-fold CV: :func:`cross_validate` once per repetition.
 
     Repetition ``r`` (1-based) draws its partition by :func:`repetition_fold_ids`, so every
     learner sees identical folds. Returns the per-fold rows with a ``repetition`` column
-    first.
+    first. ``on_fit(repetition, fold, model)`` sees each fitted model.
     """
     frames = []
     for repetition in range(1, repetitions + 1):
         folds = repetition_fold_ids(len(y), n_folds, seed, stream, dataset, repetition)
         if progress is not None:
             progress(f"repetition {repetition}/{repetitions}")
-        rows = cross_validate(make_learner, X, y, folds, progress)
+        keep = None if on_fit is None else \
+            (lambda fold, model, r=repetition: on_fit(r, fold, model))
+        rows = cross_validate(make_learner, X, y, folds, progress, keep)
         rows.insert(0, "repetition", repetition)
         frames.append(rows)
     return pd.concat(frames, ignore_index=True)

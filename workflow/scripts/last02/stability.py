@@ -1,5 +1,7 @@
-"""Snakemake glue: Turney stability of one learner's cross-validation models on one dataset,
-the configured reading (Table 4's) and every reading's per-example and per-run agreement."""
+"""Snakemake glue: the cross-validation of one learner on one dataset for last02, and the Turney
+stability of its fold models, from the same fits: the CV's per-fold rows (as the
+``cross_validate`` rule writes them), the configured reading (Table 4's) and every reading's
+per-example and per-run agreement."""
 
 from smalltrees.datasets import read
 from smalltrees.files import write_text
@@ -9,11 +11,12 @@ from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake) as log:
-    params, output = snakemake.params, snakemake.output
-    agreement, sizes, examples, runs = learner_stability(
+    params, output, wildcards = snakemake.params, snakemake.output, snakemake.wildcards
+    agreement, sizes, examples, runs, cv = learner_stability(
         lambda: make_learner(params.learner), *read(snakemake.input.csv, snakemake.input.meta),
-        params.stability, params.design, params.seed, snakemake.wildcards.dataset,
-        progress=log.info)
-    for path, frame in ((output.agreement, agreement), (output.sizes, sizes),
+        params.stability, params.design, params.seed, wildcards.dataset, progress=log.info)
+    cv.insert(0, "learner", wildcards.learner)
+    cv.insert(0, "dataset", wildcards.dataset)
+    for path, frame in ((output.cv, cv), (output.agreement, agreement), (output.sizes, sizes),
                         (output.readings, examples), (output.reading_runs, runs)):
         write_text(path, frame.to_csv(index=False, lineterminator="\n"))

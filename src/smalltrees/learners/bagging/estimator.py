@@ -76,7 +76,13 @@ class Bagging(TreeClassifier):
             raise ValueError(f"estimator: {error}") from None
 
     def fit(self, X, y) -> Bagging:
-        """Fit ``n_estimators`` base learners on bootstrap samples of ``(X, y)``."""
+        """Fit ``n_estimators`` base learners on bootstrap samples of ``(X, y)``.
+
+        ``X`` is encoded once: a base learner that can grow on encoded rows (C4.5) is given
+        the sample's rows of the encoded matrix, with the ensemble's schema (the one its own
+        ``fit`` would derive from the sample, whose columns and categories are ``X``'s);
+        any other base learner is fitted on the sample itself.
+        """
         self.check_params()
         Z, _ = self._start_fit(X, y)
         labels = check_labels(y, len(Z))
@@ -85,9 +91,24 @@ class Bagging(TreeClassifier):
         self.estimators_ = []
         for _ in range(self.n_estimators):
             rows = rng.integers(0, len(Z), len(Z))
+            member = self._new_estimator()
+            if hasattr(member, "_fit_encoded"):
+                self.estimators_.append(self._fit_on_rows(member, Z[rows], labels[rows]))
+                continue
             sample = data.iloc[rows].reset_index(drop=True) if data is X else data[rows]
-            self.estimators_.append(self._new_estimator().fit(sample, labels[rows]))
+            self.estimators_.append(member.fit(sample, labels[rows]))
         return self
+
+    def _fit_on_rows(self, member: TreeClassifier, Z: np.ndarray,
+                     labels: np.ndarray) -> TreeClassifier:
+        """Fit ``member`` on encoded rows ``Z`` as its ``fit`` would on the frame they encode:
+        parameters checked, the ensemble's schema, the classes of ``labels``."""
+        member.check_params()
+        member.schema_, member.n_features_in_ = self.schema_, self.n_features_in_
+        if hasattr(self, "feature_names_in_"):
+            member.feature_names_in_ = self.feature_names_in_
+        member.classes_, codes = np.unique(labels, return_inverse=True)
+        return member._fit_encoded(Z, codes.ravel().astype(np.int64))
 
     def predict(self, X) -> np.ndarray:
         """The class most base learners predict (ties: the first class of ``classes_``)."""
@@ -105,11 +126,13 @@ class Bagging(TreeClassifier):
 
     def _votes(self, X) -> np.ndarray:
         """``(n, n_classes)``: how many base learners predict each class for each row."""
-        n = len(self._encode(X))  # the training columns and kinds, or a clear error
-        votes = np.zeros((n, len(self.classes_)), dtype=np.int64)
-        rows = np.arange(n)
+        Z = self._encode(X)  # the training columns and kinds, or a clear error; once for all
+        votes = np.zeros((len(Z), len(self.classes_)), dtype=np.int64)
+        rows = np.arange(len(Z))
         for estimator in self.estimators_:
-            codes = np.searchsorted(self.classes_, estimator.predict(X))
+            predicted = estimator._predict_encoded(Z) if hasattr(estimator, "_predict_encoded") \
+                else estimator.predict(X)
+            codes = np.searchsorted(self.classes_, predicted)
             np.add.at(votes, (rows, codes), 1)
         return votes
 

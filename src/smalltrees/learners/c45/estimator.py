@@ -125,6 +125,12 @@ class C45(TreeClassifier):
         """Grow (and by default prune) a tree on attributes ``X`` and class labels ``y``."""
         self.check_params()
         Z, codes = self._start_fit(X, y)
+        return self._fit_encoded(Z, codes)
+
+    def _fit_encoded(self, Z: np.ndarray, codes: np.ndarray) -> C45:
+        """Grow (and prune) on ``Z``, already encoded in ``schema_``, with the codes of
+        ``classes_``: the body of :meth:`fit`, also called by an ensemble that encodes its data
+        once for all its trees (Bagging)."""
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
             float(self.min_cases), bool(self.mdl_correction), self.threshold_by == "merit",
@@ -149,7 +155,10 @@ class C45(TreeClassifier):
         A leaf gives its training class distribution (its parent's if it received no
         training cases); an unknown tested value combines the branches by weight.
         """
-        Z = self._encode_for_prediction(X)
+        return self._proba_encoded(self._encode_for_prediction(X))
+
+    def _proba_encoded(self, Z: np.ndarray) -> np.ndarray:
+        """:meth:`predict_proba` of rows already encoded in ``schema_``."""
         proba = np.zeros((Z.shape[0], len(self.classes_)))
         for leaf, parent, rows, weights, _ in descend(self.tree_, Z):
             source = leaf if leaf.total >= EPS or parent is None else parent
@@ -158,7 +167,12 @@ class C45(TreeClassifier):
 
     def predict(self, X) -> np.ndarray:
         """Most probable class; ties (within 1e-6) go to the first class in ``classes_``."""
-        proba = self.predict_proba(X)
+        return self._predict_encoded(self._encode_for_prediction(X))
+
+    def _predict_encoded(self, Z: np.ndarray) -> np.ndarray:
+        """:meth:`predict` of rows already encoded in ``schema_`` (an ensemble encodes its
+        examples once for all its trees)."""
+        proba = self._proba_encoded(Z)
         first = np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
         return self.classes_[first]
 

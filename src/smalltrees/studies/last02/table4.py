@@ -18,7 +18,10 @@ verdicts.
 CSV columns: ``code, dataset``, the paper's ``paper_size_<m>``, ``paper_stab_<m>`` and
 ``paper_sig99``; per IFN learner ``output_size[L]``, ``size_verdict[L]``,
 ``stability_verdict[L]``, ``sig_verdict[L]``; per stability learner ``fold_size[L]``,
-``stability[L]``, ``stability_sd[L]``, ``p_vs_cmm[L]``, ``sig_vs_cmm[L]``.
+``stability[L]``, ``stability_sd[L]``, ``p_vs_cmm[L]``, ``sig_vs_cmm[L]`` (Table 4's test: the
+per-example t-test of :func:`~smalltrees.studies.last02.turney_stability.summarise_parts`),
+``p_runs_vs_cmm[L]``, ``sig_runs_vs_cmm[L]`` (the second test: the t-test over the per-run
+stabilities, shown beside it; NaN when the models are pooled over runs).
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ METHODS = ("CMM", "Bagging", "C45RULES", "IFN")
 SIGNIFICANT = " ‡"
 """Marks a stability significantly different from CMM's (the paper's "**", which markdown would
 read as bold)."""
+SIGNIFICANT_RUNS = " †"
+"""Marks a stability significantly different from CMM's by the second test (per-run t-test)."""
 
 
 def make_table4(networks: Mapping[tuple[str, str], dict],
@@ -70,6 +75,8 @@ def make_table4(networks: Mapping[tuple[str, str], dict],
             row[f"stability_sd[{learner}]"] = round(summary["stability_sd"], 2)
             row[f"p_vs_cmm[{learner}]"] = summary["p_vs_cmm"]
             row[f"sig_vs_cmm[{learner}]"] = summary["sig_vs_cmm"]
+            row[f"p_runs_vs_cmm[{learner}]"] = summary["p_runs_vs_cmm"]
+            row[f"sig_runs_vs_cmm[{learner}]"] = summary["sig_runs_vs_cmm"]
         for learner in ifn:
             row[f"output_size[{learner}]"] = int(networks[code, learner]["output_size"])
         rows.append(row)
@@ -105,7 +112,8 @@ def _mean_row(table: pd.DataFrame, theirs: pd.Series) -> pd.DataFrame:
     for column in table.columns[2:]:
         if column.startswith("paper_"):
             row[column] = _value(theirs, MEAN, column.removeprefix("paper_"))
-        elif column.startswith(("p_vs_cmm[", "sig_vs_cmm[")):
+        elif column.startswith(("p_vs_cmm[", "sig_vs_cmm[", "p_runs_vs_cmm[",
+                                "sig_runs_vs_cmm[")):
             row[column] = np.nan
         else:
             row[column] = round(float(table[column].mean()), 2)
@@ -133,6 +141,8 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
             text = f"{row[f'stability[{learner}]']:.1f}"
             if row["code"] != MEAN and row[f"sig_vs_cmm[{learner}]"]:
                 text += SIGNIFICANT
+            if row["code"] != MEAN and row[f"sig_runs_vs_cmm[{learner}]"]:
+                text += SIGNIFICANT_RUNS
             if learner in ifn:
                 paper = f"{row['paper_stab_IFN']:.1f}" + (SIGNIFICANT if row["paper_sig99"] == 1
                                                          else "")
@@ -144,9 +154,10 @@ def render_table4(table: pd.DataFrame, learners: Sequence[str], ifn: Sequence[st
         "# Last, Maimon & Minkov (2002), Table 4: output size and stability\n\n"
         "Output size: antecedents + consequents of all rules; *size* is the IFN induced on the "
         "whole dataset, ours (paper's); *fold size* the mean over the cross-validation's fold "
-        f"models. Stability (eq. 4, %): {design}. ‡ (the paper's `**`): significantly "
-        "different from the paper's CMM stability at 1% (two-sided one-sample t-test of the "
-        f"per-example agreement). In the IFN columns, {LEGEND}. Columns marked "
+        f"models. Stability (eq. 4, %): {design}. Significantly different from the paper's "
+        "CMM stability at 1%, two-sided: ‡ (the paper's `**`, our test) one-sample t-test of "
+        "the per-example agreement; † (a second test) one-sample t-test of the per-run "
+        f"stabilities (9 df). In the IFN columns, {LEGEND}. Columns marked "
         "*quoted* are the paper's copies of Domingos (1998).\n\n" + to_markdown(pd.DataFrame(lines))
     )
 

@@ -5,19 +5,22 @@
 ``ne`` test examples "randomly generated from the original instance space", ``nr`` models each
 trained on a subset of the data, ``agree_eij = 1`` when models ``i`` and ``j`` predict the same
 class for example ``e``. The paper gives neither ``ne`` nor the generator nor which models are
-paired; our defaults (notes A3), all in config: ``ne = 1000`` examples, each attribute drawn
-independently and uniformly (continuous: on [min, max] of the data; nominal: over the observed
-values; ``empirical`` draws from the observed values instead; ``records`` draws whole rows of
-the data), and the models of each cross-validation run paired among themselves (``run``;
-``all`` pairs all R x F fold models).
-The models are those of the study's cross-validation: the same folds
-(:func:`~smalltrees.evaluation.resampling.repetition_fold_ids` of the cv stream), refitted here
-because the CV job keeps no models. Each job fits them once and computes eq. 4 under every
-reading (:data:`READINGS`: each generator x each pairing); the configured one is Table 4's, the
-others feed the readings table (:mod:`smalltrees.studies.last02.stability_readings`). Domingos'
-own generator (the paper cites his CMM evaluation) is not among them: we found no description
-of how CMM generates its examples beyond "a large number of examples generated and classified
-according to the ensemble" (Domingos 1998, abstract).
+paired; our defaults (notes A3), all in config: ``ne = 1000`` examples drawn as ``records``,
+whole rows of the data with replacement (the introduction: Turney's stability is "the expected
+agreement between two models on a random sample of the original data"); ``uniform`` draws each
+attribute independently and uniformly (continuous: on [min, max] of the data; nominal: over
+the observed values), ``empirical`` each attribute from its observed values; the models of
+each cross-validation run are paired among themselves (``run``; ``all`` pairs all R x F fold
+models).
+The models are those of the study's cross-validation, fitted once: each stability job runs the
+CV (:func:`~smalltrees.evaluation.resampling.repeated_cv`, the same folds and rows as the
+``cross_validate`` rule) and keeps each fold model's predictions on the examples as it is
+fitted, then computes eq. 4 under every reading (:data:`READINGS`: each generator x each
+pairing); the configured one is Table 4's, the others feed the readings table
+(:mod:`smalltrees.studies.last02.stability_readings`). Domingos' own generator (the paper cites
+his CMM evaluation) is not among them: we found no description of how CMM generates its
+examples beyond "a large number of examples generated and classified according to the
+ensemble" (Domingos' CMM project page).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from itertools import product
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.resampling import repetition_fold_ids, seed_for
+from smalltrees.evaluation.resampling import repeated_cv, seed_for
 from smalltrees.evaluation.statistics import one_sample_t
 from smalltrees.learners.c45.tree import iter_nodes
 
@@ -97,33 +100,36 @@ def rule_size(model) -> int:
 def fold_predictions(make_learner: Callable[[], object], X: pd.DataFrame, y,
                      example_sets: Mapping[str, pd.DataFrame], design: Mapping, seed: int,
                      dataset: str, progress: Callable[[str], None] | None = None
-                     ) -> tuple[dict[str, list[np.ndarray]], pd.DataFrame]:
-    """Refit the models of the cross-validation once and predict every set of examples.
+                     ) -> tuple[dict[str, list[np.ndarray]], pd.DataFrame, pd.DataFrame]:
+    """Run the study's cross-validation once, predicting every set of examples with each fold
+    model as it is fitted.
 
-    ``design`` is the CV's ``{repetitions, folds, stream}``. Returns, per key of
+    ``design`` is the CV's ``{repetitions, folds, stream}``: the folds are
+    :func:`~smalltrees.evaluation.resampling.repeated_cv`'s, so the models are the CV's and its
+    per-fold rows (returned third, as the ``cross_validate`` rule writes them without the
+    ``dataset`` and ``learner`` columns) come from the same fits. Returns, per key of
     ``example_sets``, one ``folds x examples`` array of predictions per run, and one row per
-    model (``repetition, fold, output_size``). Predicting is cheap beside fitting, so every
-    reading of the examples shares the same fits.
+    model (``repetition, fold, output_size``). Predicting is cheap beside fitting, so the CV
+    and every reading of the examples share the same fits.
     """
-    labels = np.asarray(y, dtype=object)
     runs: dict[str, list[np.ndarray]] = {key: [] for key in example_sets}
+    predictions: dict[str, list] = {key: [] for key in example_sets}
     sizes = []
-    for repetition in range(1, design["repetitions"] + 1):
-        folds = repetition_fold_ids(len(labels), design["folds"], seed, design["stream"],
-                                    dataset, repetition)
-        predictions: dict[str, list] = {key: [] for key in example_sets}
-        for fold in np.unique(folds):
-            train = folds != fold
-            model = make_learner().fit(X[train].reset_index(drop=True), labels[train])
-            for key, examples in example_sets.items():
-                predictions[key].append(model.predict(examples))
-            sizes.append({"repetition": repetition, "fold": int(fold),
-                          "output_size": rule_size(model)})
-        for key, predicted in predictions.items():
-            runs[key].append(np.array(predicted, dtype=object))
-        if progress is not None:
-            progress(f"repetition {repetition}/{design['repetitions']} done")
-    return runs, pd.DataFrame(sizes)
+
+    def keep(repetition: int, fold: int, model) -> None:
+        if sizes and sizes[-1]["repetition"] != repetition:  # the previous run is complete
+            for key, predicted in predictions.items():
+                runs[key].append(np.array(predicted, dtype=object))
+                predicted.clear()
+        for key, examples in example_sets.items():
+            predictions[key].append(model.predict(examples))
+        sizes.append({"repetition": repetition, "fold": fold, "output_size": rule_size(model)})
+
+    rows = repeated_cv(make_learner, X, y, design["repetitions"], design["folds"], seed,
+                       design["stream"], dataset, progress=progress, on_fit=keep)
+    for key, predicted in predictions.items():
+        runs[key].append(np.array(predicted, dtype=object))
+    return runs, pd.DataFrame(sizes), rows
 
 
 def run_agreement(runs: list[np.ndarray], pairing: str) -> pd.DataFrame:
@@ -146,8 +152,8 @@ def fold_models(make_learner: Callable[[], object], X: pd.DataFrame, y, instance
     :func:`run_agreement` rows under ``pairing`` and the size of every model."""
     if pairing not in PAIRINGS:  # before any fit
         raise ValueError(f"pairing must be one of {PAIRINGS}, got {pairing!r}")
-    runs, sizes = fold_predictions(make_learner, X, y, {"": instances}, design, seed, dataset,
-                                   progress)
+    runs, sizes, _ = fold_predictions(make_learner, X, y, {"": instances}, design, seed,
+                                      dataset, progress)
     return run_agreement(runs[""], pairing), sizes
 
 
@@ -190,7 +196,8 @@ def summarise_parts(per_example: pd.Series, per_run: pd.Series, cmm: float,
 def learner_stability(make_learner: Callable[[], object], X: pd.DataFrame, y,
                       options: Mapping, design: Mapping, seed: int, code: str,
                       progress: Callable[[str], None] | None = None
-                      ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+                      ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame,
+                                 pd.DataFrame]:
     """One learner's stability on one dataset (``code``) under every reading.
 
     The examples of each generator of :data:`GENERATORS` are drawn by :func:`random_instances`
@@ -200,9 +207,10 @@ def learner_stability(make_learner: Callable[[], object], X: pd.DataFrame, y,
     ``options`` is ``last02.stability`` (``instances``, ``generator``, ``stream``,
     ``pairing``): its ``generator`` and ``pairing`` name the default reading.
 
-    Returns the default reading's agreement rows (:func:`run_agreement`), the model sizes, and
+    Returns the default reading's agreement rows (:func:`run_agreement`), the model sizes,
     every reading's :func:`reading_parts` as two frames: ``generator, pairing, instance,
-    agreement`` (per example) and ``generator, pairing, repetition, agreement`` (per run).
+    agreement`` (per example) and ``generator, pairing, repetition, agreement`` (per run), and
+    the cross-validation's per-fold rows (the study's Table 3 accuracies, from the same fits).
     """
     for key, allowed in (("generator", GENERATORS), ("pairing", PAIRINGS)):
         if options[key] not in allowed:
@@ -212,8 +220,8 @@ def learner_stability(make_learner: Callable[[], object], X: pd.DataFrame, y,
     example_sets = {generator: random_instances(X, options["instances"], generator,
                                                 seed_examples)
                     for generator in GENERATORS}
-    runs, sizes = fold_predictions(make_learner, X, y, example_sets, design, seed, code,
-                                   progress=progress)
+    runs, sizes, cv_rows = fold_predictions(make_learner, X, y, example_sets, design, seed,
+                                            code, progress=progress)
     examples, per_runs, default = [], [], None
     for generator, pairing in READINGS:
         agreement = run_agreement(runs[generator], pairing)
@@ -226,4 +234,5 @@ def learner_stability(make_learner: Callable[[], object], X: pd.DataFrame, y,
     columns = ["generator", "pairing"]
     return (default, sizes,
             pd.concat(examples, ignore_index=True)[[*columns, "instance", "agreement"]],
-            pd.concat(per_runs, ignore_index=True)[[*columns, "repetition", "agreement"]])
+            pd.concat(per_runs, ignore_index=True)[[*columns, "repetition", "agreement"]],
+            cv_rows)
