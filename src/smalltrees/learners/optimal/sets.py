@@ -90,24 +90,27 @@ class Sorted:
         return counts.reshape(len(masks), width + 1)[:, :width]
 
     @cached_property
-    def blocks(self) -> np.ndarray:
-        """(n_cont * B,) the positions of the block ends of every sorted order, as indices
-        into the orders laid end to end (attribute ``k`` at ``k * m``), ``B`` per attribute:
-        the last one repeated where an attribute has fewer blocks than another."""
-        ends = [np.flatnonzero(row) for row in self.block_end]
-        width = max((len(e) for e in ends), default=0)
-        out = np.zeros((len(ends), max(width, 1)), dtype=np.int64)
-        for row, e in zip(out, ends, strict=True):
-            row[:] = e[-1] if len(e) else 0
-            row[: len(e)] = e
-        return (out + self.order.shape[1] * np.arange(len(ends))[:, None]).ravel()
+    def block_columns(self) -> tuple[np.ndarray, np.ndarray]:
+        """(m, n_cont) the column of each item in the per-set block counts of
+        :func:`_interval_chunk`, and the ``n_cont + 1`` column offsets of the attributes.
 
-    @cached_property
-    def sorted_costs(self) -> np.ndarray:
-        """(p, n_cont, m): 1 where the item at that position is present and not of class c."""
+        Attribute ``k`` owns ``p * B_k`` columns, class-major: class ``c`` of its block ``b``
+        (its ``b``-th distinct present value) is column ``offset_k + c * B_k + b``. An item
+        missing the attribute goes to the extra last column, which is dropped. An attribute
+        without present items gets one empty block (its errors are 0).
+        """
+        p, (n_cont, m) = self.enc.p, self.order.shape
+        blocks = np.cumsum(self.block_end, axis=1) - self.block_end  # block of each position
+        sizes = np.maximum(self.block_end.sum(axis=1), 1)
+        offsets = np.r_[0, np.cumsum(p * sizes)]
         y_sorted = self.enc.y[self.order]
-        classes = np.arange(self.enc.p)[:, None, None]
-        return ((y_sorted[None] != classes) & self.present[None]).astype(np.int16)
+        sorted_columns = np.where(self.present,
+                                  offsets[:-1, None] + y_sorted * sizes[:, None] + blocks,
+                                  offsets[-1])
+        columns = np.empty((m, n_cont), dtype=np.int64)
+        for k in range(n_cont):
+            columns[self.order[k], k] = sorted_columns[k]
+        return columns, offsets
 
 
 def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
@@ -149,28 +152,38 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
 def _interval_errors(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
     """(n_cont, r): least errors of at most K intervals on the present items of each set."""
     n_cont, m = srt.order.shape
-    step = max(1, CELLS // max(1, n_cont * srt.enc.p * m))
+    width = int(srt.block_columns[1][-1]) + 1
+    step = max(1, CELLS // max(width, n_cont * m))
     parts = [_interval_chunk(srt, masks[lo:lo + step], K) for lo in range(0, len(masks), step)]
     return np.concatenate(parts, axis=1)
 
 
 def _interval_chunk(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
-    """The programme of the module docstring on the block ends only. Allowing the cut at ``t``
-    itself (an empty last interval) only repeats the errors of fewer intervals, so inclusive
-    prefix minima do; the last step needs the minimum over all cuts, not a running one."""
-    dtype = np.int16 if len(srt.enc.y) < 1 << 14 else np.int32  # sums stay within [-m, 2m]
-    r, (n_cont, m) = len(masks), srt.order.shape
-    inside = masks[:, srt.order]  # (r, n_cont, m): membership in sorted order
-    prefix = np.cumsum(inside[:, None] * srt.sorted_costs[None], axis=-1, dtype=dtype)
-    prefix = prefix.reshape(r, srt.enc.p, n_cont * m).take(srt.blocks, axis=-1)  # block ends
-    prefix = prefix.reshape(r, srt.enc.p, n_cont, -1).transpose(0, 2, 1, 3)  # (r, n_cont, p, B)
-    best = prefix  # D_1(t, c): one interval labelled c
-    total = prefix[..., -1]
-    for _ in range(K - 2):
-        start = best.min(axis=2, keepdims=True) - prefix
-        np.minimum.accumulate(start, axis=-1, out=start)
-        best = np.minimum(best, prefix + start)
-    final = best[..., -1]
-    if K > 1:
-        final = np.minimum(final, total + (best.min(axis=2, keepdims=True) - prefix).min(axis=-1))
-    return final.min(axis=2).T.astype(np.int64)
+    """The programme of the module docstring on the blocks (runs of equal values) of the
+    items of each set: their class counts per block are counted item by item, so a set costs
+    its size, not the training set's, and cuts fall between blocks only. Allowing the cut at
+    ``t`` itself (an empty last interval) only repeats the errors of fewer intervals, so
+    inclusive prefix minima do; the last step needs the minimum over all cuts, not a running
+    one."""
+    p, r = srt.enc.p, len(masks)
+    columns, offsets = srt.block_columns
+    width = int(offsets[-1]) + 1
+    rows, items = np.nonzero(masks)
+    index = (rows * width)[:, None] + columns[items]
+    counts = np.bincount(index.ravel(), minlength=r * width).reshape(r, width)
+    out = np.empty((len(offsets) - 1, r), dtype=np.int64)
+    for k, (lo, hi) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
+        seen = np.cumsum(counts[:, lo:hi].reshape(r, p, -1), axis=-1, dtype=np.int32)
+        prefix = seen.sum(axis=1, keepdims=True) - seen  # items not of class c up to a block
+        best = prefix  # D_1(t, c): one interval labelled c
+        total = prefix[..., -1]
+        for _ in range(K - 2):
+            start = best.min(axis=1, keepdims=True) - prefix
+            np.minimum.accumulate(start, axis=-1, out=start)
+            best = np.minimum(best, prefix + start)
+        final = best[..., -1]
+        if K > 1:
+            gain = (best.min(axis=1, keepdims=True) - prefix).min(axis=-1)
+            final = np.minimum(final, total + gain)
+        out[k] = final.min(axis=1)
+    return out
