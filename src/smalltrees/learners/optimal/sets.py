@@ -68,8 +68,9 @@ class Sorted:
 
     @cached_property
     def active(self) -> np.ndarray:
-        """(m, 1 + n_attributes): the columns of :attr:`onehot` where each item has a 1, or the
-        column count (a column to drop) for a continuous attribute it does not miss."""
+        """(m, a): the columns of :attr:`onehot` where each item has a 1, or the column count
+        (a column to drop) for a continuous attribute it does not miss; a continuous attribute
+        that no item misses has no column here (its missing counts are all 0)."""
         enc, p = self.enc, self.enc.p
         matrix, starts = self.onehot
         columns = [enc.y]
@@ -77,7 +78,8 @@ class Sorted:
             columns.append((starts[k] + enc.codes[j]) * p + enc.y)
         for k, j in enumerate(self.cont):
             edge = starts[len(self.cat) + k]
-            columns.append(np.where(enc.codes[j] < 0, edge * p + enc.y, matrix.shape[1]))
+            if (enc.codes[j] < 0).any():
+                columns.append(np.where(enc.codes[j] < 0, edge * p + enc.y, matrix.shape[1]))
         return np.stack(columns, axis=1)
 
     def counts(self, masks: np.ndarray) -> np.ndarray:
