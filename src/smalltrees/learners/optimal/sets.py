@@ -14,7 +14,8 @@ and evaluated together:
   of at most ``k`` intervals ending with label ``c`` at a block end ``t`` are
   ``D_k(t, c) = min(D_{k-1}(t, c), P_c(t) + min_{i < t} (H_{k-1}(i) - P_c(i)))`` with
   ``H_k = min_c D_k`` and cuts only at block ends (between distinct values): K - 1 passes of
-  prefix minima over every set and attribute at once.
+  prefix minima over every set at once, attribute by attribute, on the class counts of each
+  set's items per block (counted item by item, so a small set costs little).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy as np
 
 from smalltrees.learners.optimal.search import Encoded, majority
 
-CELLS = 1 << 21  # sets x attributes x classes x items per step of the interval programme
+CELLS = 1 << 21  # sets x (blocks x classes or items x attributes) per step of the programme
 
 
 class Sorted:
