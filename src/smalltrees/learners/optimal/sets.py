@@ -83,14 +83,14 @@ class Sorted:
                 columns.append(np.where(enc.codes[j] < 0, edge * p + enc.y, matrix.shape[1]))
         return np.stack(columns, axis=1)
 
-    def counts(self, masks: np.ndarray) -> np.ndarray:
-        """(r, C): ``masks @ onehot``, by counting the columns of the items of each set (a
-        matrix product would multiply mostly zeros)."""
+    def counts(self, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray:
+        """(r, C): ``masks @ onehot`` for the ``r`` sets of ``rows, items = np.nonzero(masks)``,
+        by counting the columns of the items of each set (a matrix product would multiply
+        mostly zeros)."""
         width = self.onehot[0].shape[1]
-        rows, items = np.nonzero(masks)
         index = rows[:, None] * (width + 1) + self.active[items]
-        counts = np.bincount(index.ravel(), minlength=len(masks) * (width + 1))
-        return counts.reshape(len(masks), width + 1)[:, :width]
+        counts = np.bincount(index.ravel(), minlength=r * (width + 1))
+        return counts.reshape(r, width + 1)[:, :width]
 
     @cached_property
     def block_columns(self) -> tuple[np.ndarray, np.ndarray]:
@@ -138,8 +138,9 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
     if r == 0:
         return np.zeros((1 + len(enc.codes), 0), dtype=np.int64)
     matrix, starts = srt.onehot
+    rows, items = np.nonzero(masks)
     if counts is None:
-        counts = srt.counts(masks)
+        counts = srt.counts(rows, items, r)
     per_edge = majority(counts.reshape(r, -1, p)).astype(np.int64)
     out = np.empty((1 + len(enc.codes), r), dtype=np.int64)
     out[0] = per_edge[:, 0]
@@ -148,30 +149,35 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
         out[1 + np.array(srt.cat, dtype=np.int64)] = per_attr[: len(srt.cat)]
         missing = per_attr[len(srt.cat):]
     if srt.cont:
-        out[1 + np.array(srt.cont)] = missing + _interval_errors(srt, masks, K)
+        out[1 + np.array(srt.cont)] = missing + _interval_errors(srt, rows, items, r, K)
     return out
 
 
-def _interval_errors(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
-    """(n_cont, r): least errors of at most K intervals on the present items of each set."""
+def _interval_errors(srt: Sorted, rows: np.ndarray, items: np.ndarray, r: int,
+                     K: int) -> np.ndarray:
+    """(n_cont, r): least errors of at most K intervals on the present items of each of the
+    ``r`` sets of ``rows, items = np.nonzero(masks)``, a step of sets at a time."""
     n_cont, m = srt.order.shape
     width = int(srt.block_columns[1][-1]) + 1
     step = max(1, CELLS // max(width, n_cont * m))
-    parts = [_interval_chunk(srt, masks[lo:lo + step], K) for lo in range(0, len(masks), step)]
+    starts = np.arange(0, r, step)
+    cuts = np.searchsorted(rows, np.r_[starts, r])
+    parts = [_interval_chunk(srt, rows[a:b] - lo, items[a:b], min(step, r - lo), K)
+             for lo, a, b in zip(starts, cuts[:-1], cuts[1:], strict=True)]
     return np.concatenate(parts, axis=1)
 
 
-def _interval_chunk(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
+def _interval_chunk(srt: Sorted, rows: np.ndarray, items: np.ndarray, r: int,
+                    K: int) -> np.ndarray:
     """The programme of the module docstring on the blocks (runs of equal values) of the
     items of each set: their class counts per block are counted item by item, so a set costs
     its size, not the training set's, and cuts fall between blocks only. Allowing the cut at
     ``t`` itself (an empty last interval) only repeats the errors of fewer intervals, so
     inclusive prefix minima do; the last step needs the minimum over all cuts, not a running
     one."""
-    p, r = srt.enc.p, len(masks)
+    p = srt.enc.p
     columns, offsets = srt.block_columns
     width = int(offsets[-1]) + 1
-    rows, items = np.nonzero(masks)
     index = (rows * width)[:, None] + columns[items]
     counts = np.bincount(index.ravel(), minlength=r * width).reshape(r, width)
     out = np.empty((len(offsets) - 1, r), dtype=np.int64)
