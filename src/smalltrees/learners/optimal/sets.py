@@ -14,7 +14,8 @@ and evaluated together:
   of at most ``k`` intervals ending with label ``c`` at a block end ``t`` are
   ``D_k(t, c) = min(D_{k-1}(t, c), P_c(t) + min_{i < t} (H_{k-1}(i) - P_c(i)))`` with
   ``H_k = min_c D_k`` and cuts only at block ends (between distinct values): K - 1 passes of
-  prefix minima over every set and attribute at once.
+  prefix minima over every set at once, attribute by attribute, on the class counts of each
+  set's items per block (counted item by item, so a small set costs little).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy as np
 
 from smalltrees.learners.optimal.search import Encoded, majority
 
-CELLS = 1 << 21  # sets x attributes x classes x items per step of the interval programme
+CELLS = 1 << 21  # sets x (blocks x classes or items x attributes) per step of the programme
 
 
 class Sorted:
@@ -68,8 +69,9 @@ class Sorted:
 
     @cached_property
     def active(self) -> np.ndarray:
-        """(m, 1 + n_attributes): the columns of :attr:`onehot` where each item has a 1, or the
-        column count (a column to drop) for a continuous attribute it does not miss."""
+        """(m, a): the columns of :attr:`onehot` where each item has a 1, or the column count
+        (a column to drop) for a continuous attribute it does not miss; a continuous attribute
+        that no item misses has no column here (its missing counts are all 0)."""
         enc, p = self.enc, self.enc.p
         matrix, starts = self.onehot
         columns = [enc.y]
@@ -77,37 +79,41 @@ class Sorted:
             columns.append((starts[k] + enc.codes[j]) * p + enc.y)
         for k, j in enumerate(self.cont):
             edge = starts[len(self.cat) + k]
-            columns.append(np.where(enc.codes[j] < 0, edge * p + enc.y, matrix.shape[1]))
+            if (enc.codes[j] < 0).any():
+                columns.append(np.where(enc.codes[j] < 0, edge * p + enc.y, matrix.shape[1]))
         return np.stack(columns, axis=1)
 
-    def counts(self, masks: np.ndarray) -> np.ndarray:
-        """(r, C): ``masks @ onehot``, by counting the columns of the items of each set (a
-        matrix product would multiply mostly zeros)."""
+    def counts(self, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray:
+        """(r, C): ``masks @ onehot`` for the ``r`` sets of ``rows, items = np.nonzero(masks)``,
+        by counting the columns of the items of each set (a matrix product would multiply
+        mostly zeros)."""
         width = self.onehot[0].shape[1]
-        rows, items = np.nonzero(masks)
         index = rows[:, None] * (width + 1) + self.active[items]
-        counts = np.bincount(index.ravel(), minlength=len(masks) * (width + 1))
-        return counts.reshape(len(masks), width + 1)[:, :width]
+        counts = np.bincount(index.ravel(), minlength=r * (width + 1))
+        return counts.reshape(r, width + 1)[:, :width]
 
     @cached_property
-    def blocks(self) -> np.ndarray:
-        """(n_cont * B,) the positions of the block ends of every sorted order, as indices
-        into the orders laid end to end (attribute ``k`` at ``k * m``), ``B`` per attribute:
-        the last one repeated where an attribute has fewer blocks than another."""
-        ends = [np.flatnonzero(row) for row in self.block_end]
-        width = max((len(e) for e in ends), default=0)
-        out = np.zeros((len(ends), max(width, 1)), dtype=np.int64)
-        for row, e in zip(out, ends, strict=True):
-            row[:] = e[-1] if len(e) else 0
-            row[: len(e)] = e
-        return (out + self.order.shape[1] * np.arange(len(ends))[:, None]).ravel()
+    def block_columns(self) -> tuple[np.ndarray, np.ndarray]:
+        """(m, n_cont) the column of each item in the per-set block counts of
+        :func:`_interval_chunk`, and the ``n_cont + 1`` column offsets of the attributes.
 
-    @cached_property
-    def sorted_costs(self) -> np.ndarray:
-        """(p, n_cont, m): 1 where the item at that position is present and not of class c."""
+        Attribute ``k`` owns ``p * B_k`` columns, class-major: class ``c`` of its block ``b``
+        (its ``b``-th distinct present value) is column ``offset_k + c * B_k + b``. An item
+        missing the attribute goes to the extra last column, which is dropped. An attribute
+        without present items gets one empty block (its errors are 0).
+        """
+        p, (n_cont, m) = self.enc.p, self.order.shape
+        blocks = np.cumsum(self.block_end, axis=1) - self.block_end  # block of each position
+        sizes = np.maximum(self.block_end.sum(axis=1), 1)
+        offsets = np.r_[0, np.cumsum(p * sizes)]
         y_sorted = self.enc.y[self.order]
-        classes = np.arange(self.enc.p)[:, None, None]
-        return ((y_sorted[None] != classes) & self.present[None]).astype(np.int16)
+        sorted_columns = np.where(self.present,
+                                  offsets[:-1, None] + y_sorted * sizes[:, None] + blocks,
+                                  offsets[-1])
+        columns = np.empty((m, n_cont), dtype=np.int64)
+        for k in range(n_cont):
+            columns[self.order[k], k] = sorted_columns[k]
+        return columns, offsets
 
 
 def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
@@ -132,8 +138,9 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
     if r == 0:
         return np.zeros((1 + len(enc.codes), 0), dtype=np.int64)
     matrix, starts = srt.onehot
+    rows, items = np.nonzero(masks)
     if counts is None:
-        counts = srt.counts(masks)
+        counts = srt.counts(rows, items, r)
     per_edge = majority(counts.reshape(r, -1, p)).astype(np.int64)
     out = np.empty((1 + len(enc.codes), r), dtype=np.int64)
     out[0] = per_edge[:, 0]
@@ -142,35 +149,50 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
         out[1 + np.array(srt.cat, dtype=np.int64)] = per_attr[: len(srt.cat)]
         missing = per_attr[len(srt.cat):]
     if srt.cont:
-        out[1 + np.array(srt.cont)] = missing + _interval_errors(srt, masks, K)
+        out[1 + np.array(srt.cont)] = missing + _interval_errors(srt, rows, items, r, K)
     return out
 
 
-def _interval_errors(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
-    """(n_cont, r): least errors of at most K intervals on the present items of each set."""
+def _interval_errors(srt: Sorted, rows: np.ndarray, items: np.ndarray, r: int,
+                     K: int) -> np.ndarray:
+    """(n_cont, r): least errors of at most K intervals on the present items of each of the
+    ``r`` sets of ``rows, items = np.nonzero(masks)``, a step of sets at a time."""
     n_cont, m = srt.order.shape
-    step = max(1, CELLS // max(1, n_cont * srt.enc.p * m))
-    parts = [_interval_chunk(srt, masks[lo:lo + step], K) for lo in range(0, len(masks), step)]
+    width = int(srt.block_columns[1][-1]) + 1
+    step = max(1, CELLS // max(width, n_cont * m))
+    starts = np.arange(0, r, step)
+    cuts = np.searchsorted(rows, np.r_[starts, r])
+    parts = [_interval_chunk(srt, rows[a:b] - lo, items[a:b], min(step, r - lo), K)
+             for lo, a, b in zip(starts, cuts[:-1], cuts[1:], strict=True)]
     return np.concatenate(parts, axis=1)
 
 
-def _interval_chunk(srt: Sorted, masks: np.ndarray, K: int) -> np.ndarray:
-    """The programme of the module docstring on the block ends only. Allowing the cut at ``t``
-    itself (an empty last interval) only repeats the errors of fewer intervals, so inclusive
-    prefix minima do; the last step needs the minimum over all cuts, not a running one."""
-    dtype = np.int16 if len(srt.enc.y) < 1 << 14 else np.int32  # sums stay within [-m, 2m]
-    r, (n_cont, m) = len(masks), srt.order.shape
-    inside = masks[:, srt.order]  # (r, n_cont, m): membership in sorted order
-    prefix = np.cumsum(inside[:, None] * srt.sorted_costs[None], axis=-1, dtype=dtype)
-    prefix = prefix.reshape(r, srt.enc.p, n_cont * m).take(srt.blocks, axis=-1)  # block ends
-    prefix = prefix.reshape(r, srt.enc.p, n_cont, -1).transpose(0, 2, 1, 3)  # (r, n_cont, p, B)
-    best = prefix  # D_1(t, c): one interval labelled c
-    total = prefix[..., -1]
-    for _ in range(K - 2):
-        start = best.min(axis=2, keepdims=True) - prefix
-        np.minimum.accumulate(start, axis=-1, out=start)
-        best = np.minimum(best, prefix + start)
-    final = best[..., -1]
-    if K > 1:
-        final = np.minimum(final, total + (best.min(axis=2, keepdims=True) - prefix).min(axis=-1))
-    return final.min(axis=2).T.astype(np.int64)
+def _interval_chunk(srt: Sorted, rows: np.ndarray, items: np.ndarray, r: int,
+                    K: int) -> np.ndarray:
+    """The programme of the module docstring on the blocks (runs of equal values) of the
+    items of each set: their class counts per block are counted item by item, so a set costs
+    its size, not the training set's, and cuts fall between blocks only. Allowing the cut at
+    ``t`` itself (an empty last interval) only repeats the errors of fewer intervals, so
+    inclusive prefix minima do; the last step needs the minimum over all cuts, not a running
+    one."""
+    p = srt.enc.p
+    columns, offsets = srt.block_columns
+    width = int(offsets[-1]) + 1
+    index = (rows * width)[:, None] + columns[items]
+    counts = np.bincount(index.ravel(), minlength=r * width).reshape(r, width)
+    out = np.empty((len(offsets) - 1, r), dtype=np.int64)
+    for k, (lo, hi) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
+        seen = np.cumsum(counts[:, lo:hi].reshape(r, p, -1), axis=-1, dtype=np.int32)
+        prefix = seen.sum(axis=1, keepdims=True) - seen  # items not of class c up to a block
+        best = prefix  # D_1(t, c): one interval labelled c
+        total = prefix[..., -1]
+        for _ in range(K - 2):
+            start = best.min(axis=1, keepdims=True) - prefix
+            np.minimum.accumulate(start, axis=-1, out=start)
+            best = np.minimum(best, prefix + start)
+        final = best[..., -1]
+        if K > 1:
+            gain = (best.min(axis=1, keepdims=True) - prefix).min(axis=-1)
+            final = np.minimum(final, total + gain)
+        out[k] = final.min(axis=1)
+    return out
