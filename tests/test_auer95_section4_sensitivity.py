@@ -11,6 +11,7 @@ import pytest
 
 from smalltrees.evaluation.claims import read_claims
 from smalltrees.studies.auer95 import section4_sensitivity as s4
+from smalltrees.studies.auer95 import section4_sensitivity_summary as summary
 from smalltrees.studies.auer95.claims import make_claims
 from smalltrees.studies.auer95.learning_curves import make_curve_table, make_fit_table
 from smalltrees.studies.auer95.vc_factors import predicted_factors
@@ -122,7 +123,7 @@ def test_flips_and_claim_summary_need_every_failing_subject():
                         ("A", "z", "1", "not run")]]
     table = s4.make_sensitivity(rows)
     assert table["flips"].tolist() == [False, False, True, True, True, False, False]
-    assert s4.claim_summary(table) == ["c (A failing at baseline): every one flipped by y = 1"]
+    assert summary.claim_summary(table) == ["c (A failing at baseline): every one flipped by y = 1"]
 
 
 def test_a_run_without_cr_and_se_curves_gives_not_run_rows():
@@ -132,7 +133,7 @@ def test_a_run_without_cr_and_se_curves_gives_not_run_rows():
         2.0, 2.0, 0.25, {"draws": [5], "noise_se": [0], "trim": [1], "bootstrap": 10,
                          "log_bases": [10]}, seed=1)
     assert table["verdict"].eq("not run").all() and len(table) == 2 + len(paper)
-    assert s4.claim_summary(table) == ["se_inverse_square: nothing fails at baseline",
+    assert summary.claim_summary(table) == ["se_inverse_square: nothing fails at baseline",
                                        "factors: nothing fails at baseline"]
 
 
@@ -141,6 +142,6 @@ def test_a_flip_within_the_draw_noise_is_flagged():
             s4._row("c", "A", "fit form", "f", 1.0, "", "claim holds"),
             s4._row("c", "A", "draws per size (bootstrap)", "9 resamples, f", 1.0, "",
                     "claim fails")]
-    assert s4.claim_summary(s4.make_sensitivity(rows)) == [
+    assert summary.claim_summary(s4.make_sensitivity(rows)) == [
         "c (A failing at baseline): every one flipped by fit form = f (not beyond the draw "
         "noise: its bootstrap does not flip every one)"]

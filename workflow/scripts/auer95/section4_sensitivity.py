@@ -7,10 +7,8 @@ import pandas as pd
 
 from smalltrees.evaluation.claims import read_claims
 from smalltrees.files import write_text
-from smalltrees.studies.auer95.section4_sensitivity import (
-    make_section4_sensitivity,
-    render_sensitivity,
-)
+from smalltrees.studies.auer95.section4_sensitivity import make_section4_sensitivity
+from smalltrees.studies.auer95.section4_sensitivity_summary import render_sensitivity
 from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
