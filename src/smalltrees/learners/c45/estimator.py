@@ -67,6 +67,9 @@ class C45(TreeClassifier):
     n_nodes_, n_leaves_, depth_ : int
         Tree size (internal nodes plus leaves, empty leaves included), number of leaves, and
         the number of tests on the longest path.
+    unpruned_depth_ : int
+        The number of tests on the longest path of the tree before pruning (C4.5 prints that
+        tree too; equal to ``depth_`` when ``prune`` is off).
 
     Notes
     -----
@@ -131,6 +134,7 @@ class C45(TreeClassifier):
         )
         root = grow(problem, np.arange(len(Z)), np.ones(len(Z)))
         collapse(root)
+        self.unpruned_depth_ = max(depth for node, depth in iter_nodes(root) if node.is_leaf)
         if self.prune:
             # C4.5 and J48 hold the confidence factor in single precision.
             Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf))).prune(root)
@@ -165,9 +169,12 @@ class C45(TreeClassifier):
     def complexity(self, X: pd.DataFrame) -> dict[str, float]:
         """Complexity measures of Auer et al. (1995, Table 2) on test attributes ``X``.
 
-        See :func:`smalltrees.learners.c45.complexity.tree_complexity`.
+        See :func:`smalltrees.learners.c45.complexity.tree_complexity`; ``unpruned_depth``
+        is the depth of the tree before pruning (``unpruned_depth_``).
         """
-        return tree_complexity(self.tree_, self._encode_for_prediction(X))
+        measures = tree_complexity(self.tree_, self._encode_for_prediction(X))
+        measures["unpruned_depth"] = self.unpruned_depth_
+        return measures
 
     def export_text(self) -> str:
         """The fitted tree in J48's layout: ``class (weight/errors)`` at each leaf.
