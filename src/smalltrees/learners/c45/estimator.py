@@ -54,6 +54,11 @@ class C45(TreeClassifier):
         Quinlan 1996, section 3) or by the criterion's merit, i.e. the gain ratio of the cut
         (the releases before 8, which Quinlan 1996 says favoured cuts splitting off few cases).
         The two agree for the unnormalised criteria "gain" and "G".
+    min_split_share : bool, default=True
+        Bound the branches of a continuous split below by ``0.1 N_known / n_classes``
+        (within ``[min_cases, 25]``), as Release 8 and J48 do; off, by ``min_cases`` alone
+        (one hypothesis about Auer et al.'s deeper trees, see
+        :mod:`smalltrees.studies.auer95.c45_readings`; we found no release documenting it).
 
     Attributes
     ----------
@@ -104,6 +109,7 @@ class C45(TreeClassifier):
         prune: bool = True,
         mdl_correction: bool = True,
         threshold_by: str = "gain",
+        min_split_share: bool = True,
     ):
         self.criterion = criterion
         self.min_cases = min_cases
@@ -111,6 +117,7 @@ class C45(TreeClassifier):
         self.prune = prune
         self.mdl_correction = mdl_correction
         self.threshold_by = threshold_by
+        self.min_split_share = min_split_share
 
     def check_params(self) -> None:
         """Raise ``ValueError`` naming the first parameter with an invalid value."""
@@ -131,6 +138,7 @@ class C45(TreeClassifier):
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
             float(self.min_cases), bool(self.mdl_correction), self.threshold_by == "merit",
+            bool(self.min_split_share),
         )
         root = grow(problem, np.arange(len(Z)), np.ones(len(Z)))
         collapse(root)
