@@ -102,3 +102,18 @@ def test_bad_hypotheses_are_named():
     with pytest.raises(ValueError, match="no per-fold rows of learner 'D' on dataset 'AA'"):
         make_c45_readings(folds("C", 3, 6), paper(), ["AA"],
                           [{"hypothesis": "y", "learner": "D", "reading": "edges"}], 2.0)
+
+
+def test_config_check_names_a_hypothesis_that_is_not_c45():
+    from smalltrees_workflow.config import ConfigError
+    from smalltrees_workflow.plans.auer95 import check_c45_readings
+
+    readings = {"refit": ["M1"], "baseline": "edges", "hypotheses": HYPOTHESES}
+    classes = {"C": "C45", "M1": "C45", "T": "T2"}
+    check_c45_readings(readings, classes)
+    bad = {**readings, "hypotheses": [*HYPOTHESES, {"hypothesis": "t2", "learner": "T",
+                                                    "reading": "edges"}]}
+    with pytest.raises(ConfigError, match=r"hypotheses\[4\].learner: learner 'T' has class"):
+        check_c45_readings(bad, classes)
+    with pytest.raises(ConfigError, match="baseline: unknown hypothesis"):
+        check_c45_readings({**readings, "baseline": "nope"}, classes)
