@@ -141,7 +141,8 @@ def summarise(table: pd.DataFrame, baseline: str) -> pd.DataFrame:
 def render_c45_readings(table: pd.DataFrame, baseline: str, accuracy_codes: Sequence[str],
                         not_tried: Mapping[str, str]) -> str:
     """Markdown: one block per hypothesis (ours (paper) per dataset and measure) and its
-    verdict line, with the accuracies of ``accuracy_codes`` (HD and IO) spelled out."""
+    verdict line, with the accuracies of ``accuracy_codes`` (HD and IO) spelled out (those of
+    the studied datasets)."""
     summary = summarise(table, baseline).set_index("hypothesis")
     n_datasets = table["code"].nunique()
     parts = [
@@ -163,9 +164,10 @@ def render_c45_readings(table: pd.DataFrame, baseline: str, accuracy_codes: Sequ
                                            cell.verdict)
             wide.append(row)
         counts = summary.loc[hypothesis]
+        accuracy = block[block["measure"] == "accuracy"].set_index("code")
         accuracies = ", ".join(
-            f"{code} {_value(block, code, 'accuracy'):.1f} "
-            f"({_paper(block, code, 'accuracy'):g})" for code in accuracy_codes)
+            f"{code} {accuracy.at[code, 'ours']:.1f} ({accuracy.at[code, 'paper']:g})"
+            for code in accuracy_codes if code in accuracy.index)
         verdict = "yes" if counts["explains"] else "no"
         parts.append(
             f"\n## {hypothesis}\n\nLearner {first['learner']}, reading `{first['reading']}`, "
@@ -173,7 +175,8 @@ def render_c45_readings(table: pd.DataFrame, baseline: str, accuracy_codes: Sequ
             + to_markdown(pd.DataFrame(wide))
             + f"\nReproduced on: d.c. {counts['d.c.']}/{n_datasets}, % > 2 "
             f"{counts['% > 2']}/{n_datasets}, depth {counts['depth']}/{n_datasets}, accuracy "
-            f"{counts['accuracy']}/{n_datasets}; accuracy {accuracies}. "
+            f"{counts['accuracy']}/{n_datasets}" + (f"; accuracy {accuracies}" if accuracies
+                                                    else "") + ". "
             f"Explains the paper across the board: **{verdict}**.\n")
     explaining = [h for h in summary.index if summary.at[h, "explains"]]
     parts.append("\n## Outcome\n\n" + (
@@ -184,12 +187,3 @@ def render_c45_readings(table: pd.DataFrame, baseline: str, accuracy_codes: Sequ
                                                   for name, why in not_tried.items()) + ".\n")
     return "".join(parts)
 
-
-def _value(block: pd.DataFrame, code: str, measure: str) -> float:
-    return float(block.loc[(block["code"] == code) & (block["measure"] == measure),
-                           "ours"].iloc[0])
-
-
-def _paper(block: pd.DataFrame, code: str, measure: str) -> float:
-    return float(block.loc[(block["code"] == code) & (block["measure"] == measure),
-                           "paper"].iloc[0])
