@@ -34,6 +34,8 @@ def test_measures_by_hand():
         "dynamic_complexity": pytest.approx((1 + 2 + 3 + 3) / 4),
         "frac_deeper_than_2": pytest.approx(2 / 4),
         "depth": 3,
+        "frac_deeper_than_1": pytest.approx(3 / 4),   # "% > 2" counting the leaf as a level
+        "mean_leaf_depth": pytest.approx((1 + 2 + 3 + 3) / 4),
     }
 
 
@@ -49,7 +51,8 @@ def test_unknown_values_count_fractionally():
 
 def test_single_leaf_has_no_tests():
     got = tree_complexity(leaf(1.0, 0.0), np.zeros((2, 1)))
-    assert got == {"dynamic_complexity": 0.0, "frac_deeper_than_2": 0.0, "depth": 0}
+    assert got == {"dynamic_complexity": 0.0, "frac_deeper_than_2": 0.0, "depth": 0,
+                   "frac_deeper_than_1": 0.0, "mean_leaf_depth": 0.0}
 
 
 def test_learner_method_matches_the_function_and_depth():
@@ -58,7 +61,22 @@ def test_learner_method_matches_the_function_and_depth():
     y = np.where((X.a > 0) ^ (X.b > 0.5), "u", "v")
     model = C45(min_cases=1).fit(X, y)
     got = model.complexity(X)
-    assert set(got) == {"dynamic_complexity", "frac_deeper_than_2", "depth"}
+    assert set(got) == {"dynamic_complexity", "frac_deeper_than_2", "depth",
+                        "frac_deeper_than_1", "mean_leaf_depth", "unpruned_depth"}
     assert got["depth"] == model.depth_ >= 2
+    assert got["unpruned_depth"] == model.unpruned_depth_ >= model.depth_
+    assert got["frac_deeper_than_1"] >= got["frac_deeper_than_2"]
+    assert 1.0 <= got["mean_leaf_depth"] <= model.depth_
     assert 1.0 <= got["dynamic_complexity"] <= model.depth_
     assert 0.0 <= got["frac_deeper_than_2"] <= 1.0
+
+
+def test_unpruned_depth_is_the_depth_of_the_tree_before_pruning():
+    # Noisy labels: pruning cuts the tree, and the unpruned learner grows the same tree.
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame({"a": rng.normal(size=300), "b": rng.normal(size=300)})
+    y = np.where((X.a > 0) ^ (rng.random(300) < 0.3), "u", "v")
+    pruned = C45(mdl_correction=False).fit(X, y)
+    unpruned = C45(mdl_correction=False, prune=False).fit(X, y)
+    assert pruned.unpruned_depth_ == unpruned.depth_ == unpruned.unpruned_depth_
+    assert pruned.unpruned_depth_ > pruned.depth_

@@ -70,6 +70,7 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     (work / "results/tables/auer95_table2.csv").unlink()
     dry = run(work, "-n", *args)
     assert job_counts(dry.stdout) == {"cross_validate": "1", "auer95_table2": "1",
+                                      "auer95_c45_readings": "1",
                                       "auer95_table2_figure": "1", "auer95_scorecard": "1",
                                       "scorecard": "1", "all": "1"}, dry.stdout
 
@@ -82,6 +83,7 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     # C4.5-based learners rerun (auer95 C45 and C45_R8, last02 C45_R8 and bagged C4.5, on two
     # datasets each), not those of T2 or IFN, nor the Sky or learning-curve jobs (T1/T2)
     assert counts["cross_validate"] == "8", dry.stdout
+    assert counts["auer95_c45_refit"] == "1", dry.stdout   # C4.5 with -m 1, both datasets
     assert "auer95_sky_dataset" not in counts and "auer95_curve" not in counts, dry.stdout
     assert "fetch_raw" not in counts and "parse_dataset" not in counts, dry.stdout
 

@@ -331,3 +331,76 @@ rule auer95_section4_sensitivity:
         seed=config["seed"],
     script:
         "../scripts/auer95/section4_sensitivity.py"
+
+
+# Issue 24, item 1: how Table 2 read C4.5's complexity measures, and which C4.5 it ran. The
+# readings of the Table 2 CV's own trees need no refit; the learners of `refit` run on the first
+# `repetitions` repetitions of the same folds (one job per learner, all datasets).
+C45_READINGS = config["auer95"].get("c45_readings", {})
+C45_READING_LEARNERS = list(
+    dict.fromkeys(h["learner"] for h in C45_READINGS.get("hypotheses", []))
+)
+C45_READING_FOLDS = [
+    path
+    for learner in C45_READING_LEARNERS
+    for path in (
+        [f"results/auer95/c45_readings/{learner}.csv"]
+        if learner in C45_READINGS.get("refit", [])
+        else expand(
+            "results/auer95/cv/{dataset}/{learner}.csv",
+            dataset=config["auer95"]["datasets"],
+            learner=learner,
+        )
+    )
+]
+
+
+rule auer95_c45_refit:
+    input:
+        csv=expand("data/processed/{dataset}.csv", dataset=config["auer95"]["datasets"]),
+        meta=expand(
+            "data/processed/{dataset}.json", dataset=config["auer95"]["datasets"]
+        ),
+        code=CODE.of("auer95/c45_refit.py", learners=learner_entry),
+    output:
+        "results/auer95/c45_readings/{learner}.csv",
+    log:
+        "logs/auer95_c45_refit/{learner}.log",
+    benchmark:
+        "logs/benchmarks/auer95_c45_refit/{learner}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=config["auer95"]["datasets"],
+        learner=learner_entry,
+        design={
+            "repetitions": C45_READINGS.get("repetitions", 1),
+            "folds": config["auer95"]["cv"]["folds"],
+            "stream": config["auer95"]["cv"].get("stream", "auer95"),
+        },
+        seed=config["seed"],
+    script:
+        "../scripts/auer95/c45_refit.py"
+
+
+rule auer95_c45_readings:
+    input:
+        folds=C45_READING_FOLDS,
+        paper="data/paper/auer95/table2.csv",
+        code=CODE.of("auer95/c45_readings.py"),
+    output:
+        csv="results/tables/auer95_c45_readings.csv",
+        md="results/tables/auer95_c45_readings.md",
+    log:
+        "logs/auer95_c45_readings.log",
+    conda:
+        "../../environment.yml"
+    params:
+        datasets=config["auer95"]["datasets"],
+        hypotheses=C45_READINGS.get("hypotheses", []),
+        baseline=C45_READINGS.get("baseline"),
+        accuracy_codes=C45_READINGS.get("accuracy_codes", []),
+        not_tried=C45_READINGS.get("not_tried", {}),
+        tolerance=config["auer95"]["tolerance_sd"],
+    script:
+        "../scripts/auer95/c45_readings.py"

@@ -17,8 +17,18 @@ LEVEL_CLASSES = {"T1": "T1", "T2": "T2"}
 def outputs(config: Mapping) -> list[str]:
     """Auer et al. (1995) section 3 (Table 1, Sky1/Sky2, Table 2 and its figure) and, with an
     ``auer95.curves`` section, section 4 (Figure 1, the factor and learning-curve tables)."""
-    return section3_outputs(config) + (section4_outputs(config)
-                                       if "curves" in config["auer95"] else [])
+    return (section3_outputs(config) + c45_readings_outputs(config)
+            + (section4_outputs(config) if "curves" in config["auer95"] else []))
+
+
+def c45_readings_outputs(config: Mapping) -> list[str]:
+    """With an ``auer95.c45_readings`` section: the table of hypotheses about Table 2's C4.5
+    and the per-fold results of the learners it refits."""
+    readings = config["auer95"].get("c45_readings")
+    if readings is None:
+        return []
+    return ([f"results/tables/auer95_c45_readings.{ext}" for ext in ("csv", "md")]
+            + [f"results/auer95/c45_readings/{learner}.csv" for learner in readings["refit"]])
 
 
 def datasets(config: Mapping) -> list[str]:
@@ -136,6 +146,22 @@ def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str])
             )
     if "curves" in auer95:
         check_curves(auer95, classes, registry)
+    if "c45_readings" in auer95:
+        check_c45_readings(auer95["c45_readings"], classes)
+
+
+def check_c45_readings(readings: Mapping, classes: Mapping[str, str]) -> None:
+    """Every hypothesis names a configured C45 learner; the baseline is one of them."""
+    for i, hypothesis in enumerate(readings["hypotheses"]):
+        key = f"auer95.c45_readings.hypotheses[{i}].learner"
+        check_names(key, [hypothesis["learner"]], classes, "learner")
+        if classes[hypothesis["learner"]] != "C45":
+            raise ConfigError(f"{key}: learner {hypothesis['learner']!r} has class "
+                              f"{classes[hypothesis['learner']]!r}; the readings need C45")
+    check_names("auer95.c45_readings.refit", readings["refit"], classes, "learner")
+    titles = [h["hypothesis"] for h in readings["hypotheses"]]
+    check_names("auer95.c45_readings.baseline", [readings["baseline"]], titles,
+                "hypothesis of auer95.c45_readings.hypotheses")
 
 
 def check_data(config: Mapping, parsed: Mapping[str, Parsed]) -> None:

@@ -2,7 +2,11 @@
 
 Table 2 of Auer et al. reports, for C4.5's trees, the *dynamic complexity* ("d.c.": the
 number of attributes queried to classify the average example), the percentage of examples
-classified at depth greater than 2 ("% > 2"), and the depth of the tree.
+classified at depth greater than 2 ("% > 2"), and the depth of the tree. The paper does not
+say how depth is counted; besides the literal reading (tests on a path) the same tree gives
+the readings that :mod:`smalltrees.studies.auer95.c45_readings` compares: levels (the leaf
+counted as a level, so "% > 2" becomes the share classified more than one test deep) and the
+mean depth of the tree's leaves.
 
 References
 ----------
@@ -33,7 +37,10 @@ def tree_complexity(root: Node, Z: np.ndarray) -> dict[str, float]:
         ``dynamic_complexity``: mean number of attribute tests on the path of a test example;
         ``frac_deeper_than_2``: fraction (not percentage) of test examples classified by a
         leaf more than 2 tests below the root; ``depth``: the number of tests on the tree's
-        longest path (0 for a single leaf), independent of ``Z``.
+        longest path (0 for a single leaf), independent of ``Z``. Two further readings:
+        ``frac_deeper_than_1``, the fraction classified more than 1 test below the root ("% >
+        2" when the leaf counts as a level), and ``mean_leaf_depth``, the mean number of tests
+        above the tree's leaves (independent of ``Z``).
 
     Notes
     -----
@@ -48,19 +55,27 @@ def tree_complexity(root: Node, Z: np.ndarray) -> dict[str, float]:
     Examples
     --------
     >>> leaf = Node(np.array([1.0, 0.0]))
-    >>> tree_complexity(leaf, np.zeros((3, 1)))
-    {'dynamic_complexity': 0.0, 'frac_deeper_than_2': 0.0, 'depth': 0}
+    >>> measures = tree_complexity(leaf, np.zeros((3, 1)))
+    >>> measures["dynamic_complexity"], measures["frac_deeper_than_2"], measures["depth"]
+    (0.0, 0.0, 0)
+    >>> measures["frac_deeper_than_1"], measures["mean_leaf_depth"]
+    (0.0, 0.0)
     """
     n = Z.shape[0]
     tests = np.zeros(n)
     deep = np.zeros(n)
+    below_1 = np.zeros(n)
     for _, _, rows, weights, depth in descend(root, Z):
         np.add.at(tests, rows, weights * depth)
         if depth > 2:
             np.add.at(deep, rows, weights)
-    depth = max(d for node, d in iter_nodes(root) if node.is_leaf)
+        if depth > 1:
+            np.add.at(below_1, rows, weights)
+    leaf_depths = [d for node, d in iter_nodes(root) if node.is_leaf]
     return {
         "dynamic_complexity": float(tests.mean()) if n else float("nan"),
         "frac_deeper_than_2": float(deep.mean()) if n else float("nan"),
-        "depth": depth,
+        "depth": max(leaf_depths),
+        "frac_deeper_than_1": float(below_1.mean()) if n else float("nan"),
+        "mean_leaf_depth": float(np.mean(leaf_depths)),
     }

@@ -54,6 +54,11 @@ class C45(TreeClassifier):
         Quinlan 1996, section 3) or by the criterion's merit, i.e. the gain ratio of the cut
         (the releases before 8, which Quinlan 1996 says favoured cuts splitting off few cases).
         The two agree for the unnormalised criteria "gain" and "G".
+    min_split_share : bool, default=True
+        Bound the branches of a continuous split below by ``0.1 N_known / n_classes``
+        (within ``[min_cases, 25]``), as Release 8 and J48 do; off, by ``min_cases`` alone
+        (one hypothesis about Auer et al.'s deeper trees, see
+        :mod:`smalltrees.studies.auer95.c45_readings`; we found no release documenting it).
 
     Attributes
     ----------
@@ -67,6 +72,9 @@ class C45(TreeClassifier):
     n_nodes_, n_leaves_, depth_ : int
         Tree size (internal nodes plus leaves, empty leaves included), number of leaves, and
         the number of tests on the longest path.
+    unpruned_depth_ : int
+        The number of tests on the longest path of the tree before pruning (C4.5 prints that
+        tree too; equal to ``depth_`` when ``prune`` is off).
 
     Notes
     -----
@@ -101,6 +109,7 @@ class C45(TreeClassifier):
         prune: bool = True,
         mdl_correction: bool = True,
         threshold_by: str = "gain",
+        min_split_share: bool = True,
     ):
         self.criterion = criterion
         self.min_cases = min_cases
@@ -108,6 +117,7 @@ class C45(TreeClassifier):
         self.prune = prune
         self.mdl_correction = mdl_correction
         self.threshold_by = threshold_by
+        self.min_split_share = min_split_share
 
     def check_params(self) -> None:
         """Raise ``ValueError`` naming the first parameter with an invalid value."""
@@ -134,9 +144,11 @@ class C45(TreeClassifier):
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
             float(self.min_cases), bool(self.mdl_correction), self.threshold_by == "merit",
+            bool(self.min_split_share),
         )
         root = grow(problem, np.arange(len(Z)), np.ones(len(Z)))
         collapse(root)
+        self.unpruned_depth_ = max(depth for node, depth in iter_nodes(root) if node.is_leaf)
         if self.prune:
             # C4.5 and J48 hold the confidence factor in single precision.
             Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf))).prune(root)
@@ -179,9 +191,12 @@ class C45(TreeClassifier):
     def complexity(self, X: pd.DataFrame) -> dict[str, float]:
         """Complexity measures of Auer et al. (1995, Table 2) on test attributes ``X``.
 
-        See :func:`smalltrees.learners.c45.complexity.tree_complexity`.
+        See :func:`smalltrees.learners.c45.complexity.tree_complexity`; ``unpruned_depth``
+        is the depth of the tree before pruning (``unpruned_depth_``).
         """
-        return tree_complexity(self.tree_, self._encode_for_prediction(X))
+        measures = tree_complexity(self.tree_, self._encode_for_prediction(X))
+        measures["unpruned_depth"] = self.unpruned_depth_
+        return measures
 
     def export_text(self) -> str:
         """The fitted tree in J48's layout: ``class (weight/errors)`` at each leaf.

@@ -44,6 +44,10 @@ class GrowingProblem:
     cut_by_merit : bool
         Choose a continuous attribute's cut by the criterion's merit (gain ratio), as the
         releases before 8 did, instead of by gain (Release 8).
+    min_split_share : bool
+        Bound a continuous split's branches below by ``0.1 N / n_classes`` (within
+        ``[min_cases, 25]``, :func:`~smalltrees.learners.c45.proposals.min_split_weight`);
+        off, by ``min_cases`` alone.
     """
 
     Z: np.ndarray
@@ -54,6 +58,7 @@ class GrowingProblem:
     min_cases: float
     mdl_correction: bool
     cut_by_merit: bool = False
+    min_split_share: bool = True
 
     @cached_property
     def attributes(self) -> Attributes:

@@ -175,7 +175,9 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     known_weight = known_counts.sum(axis=0)
     left_weight = left.sum(axis=0)
     right_weight = known_weight[..., None] - left_weight
-    min_split = min_split_weight(known_weight, n_classes, problem.min_cases)[..., None]
+    min_split = (min_split_weight(known_weight, n_classes, problem.min_cases)
+                 if problem.min_split_share
+                 else np.full_like(known_weight, problem.min_cases))[..., None]
     admissible = (
         (problem.cut_index[: n_runs - 1] < last_run[..., None])
         & (left_weight > min_split - EPS)

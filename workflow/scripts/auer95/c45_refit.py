@@ -1,0 +1,27 @@
+"""Snakemake glue: one learner's repeated CV on every Table 2 dataset, on the first repetitions
+of the Table 2 folds (the refitted hypotheses of the C4.5 readings)."""
+
+import pandas as pd
+
+from smalltrees.datasets import read
+from smalltrees.evaluation.resampling import repeated_cv
+from smalltrees.files import write_text
+from smalltrees.learners.registry import make_learner
+from smalltrees_workflow.logs import job_log
+
+snakemake = snakemake  # noqa: F821  (injected by Snakemake)
+with job_log(snakemake) as log:
+    params = snakemake.params
+    design = params.design
+    frames = []
+    for code, csv, meta in zip(params.datasets, snakemake.input.csv, snakemake.input.meta,
+                               strict=True):
+        log.info(f"{code}: {design['repetitions']} x {design['folds']}-fold CV")
+        X, y = read(csv, meta)
+        rows = repeated_cv(lambda: make_learner(params.learner), X, y, design["repetitions"],
+                           design["folds"], params.seed, design["stream"], code)
+        rows.insert(0, "learner", snakemake.wildcards.learner)
+        rows.insert(0, "dataset", code)
+        frames.append(rows)
+    table = pd.concat(frames, ignore_index=True)
+    write_text(snakemake.output[0], table.to_csv(index=False, lineterminator="\n"))
