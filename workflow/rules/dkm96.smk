@@ -312,7 +312,9 @@ rule dkm96_reading_trials:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("dkm96/reading_trials.py", learners=reading_design_learners(config)),
+        code=CODE.of(
+            "dkm96/reading_trials.py", learners=reading_design_learners(config)
+        ),
     output:
         "results/dkm96/readings/{dataset}/{domain}/{reading}.json",
     log:
