@@ -9,10 +9,12 @@ comparable on an otherwise idle machine). For each run it prints:
 - the wall time and the CPU time of the whole process tree (user + system, from
   ``getrusage(RUSAGE_CHILDREN)``), split into Snakemake's own process (DAG, scheduling, input
   functions, metadata) and its jobs (interpreter start-up, imports and the work);
-- the number of jobs, and the CPU of the jobs with a Snakemake ``benchmark:`` file per study and
-  for the ten most expensive rules. Snakemake samples a job's CPU every 0.5 s for its first
-  15 s, then every 30 s, so a benchmark's ``cpu_time`` misses the job's last interval: it is a
-  lower bound (the wall seconds ``s`` are exact);
+- the number of jobs, and every job's own CPU (interpreter start-up, imports and work, exact:
+  a ``sitecustomize`` module put first on the jobs' PYTHONPATH records each Python job's
+  ``getrusage`` at its exit, with its rule and study) summed per study and for the ten most
+  expensive rules, with each rule's longest job (wall seconds from its Snakemake ``benchmark:``
+  file, where it has one). Snakemake's own ``cpu_time`` in those files is sampled (every 0.5 s,
+  after 15 s every 30 s) and misses each job's last interval, so it is not used;
 
 then compares every file under ``results/`` and every ``figures/**/*.png`` of the two runs
 byte for byte (the learners are exact or deterministic: a speed-up must not change a number),
@@ -64,6 +66,29 @@ main()
 """
 
 
+# Every Python process of the run imports this first (it is on PYTHONPATH); a workflow job's
+# (its __main__ holds the ``snakemake`` object of Snakemake's script preamble) appends its rule,
+# study and CPU seconds (its own and its children's) to the file named by SMALLTREES_JOB_CPU.
+SITECUSTOMIZE = """
+import atexit, json, os, resource, sys
+
+
+def _record_job_cpu():
+    job = getattr(sys.modules.get("__main__"), "snakemake", None)
+    rule = getattr(job, "rule", None)
+    if rule is None:
+        return
+    study = getattr(getattr(job, "wildcards", None), "study", "")
+    cpu = sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF),
+                                                resource.getrusage(resource.RUSAGE_CHILDREN)))
+    with open(os.environ["SMALLTREES_JOB_CPU"], "a") as out:
+        out.write(json.dumps({"rule": rule, "study": study, "cpu": cpu}) + "\\n")
+
+
+atexit.register(_record_job_cpu)
+"""
+
+
 @dataclass
 class Run:
     """What one workflow run cost."""
@@ -76,7 +101,8 @@ class Run:
     system: float = 0.0
     snakemake_cpu: float = 0.0
     jobs: int = 0
-    rules: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    job_cpu: dict[str, list[float]] = field(default_factory=dict)
+    longest: dict[str, float] = field(default_factory=dict)
 
     @property
     def cpu(self) -> float:
@@ -97,7 +123,11 @@ def build(run: Run, cores: int, mirror: Path, configfile: str | None) -> None:
     ``configfile`` is a path inside the project (each revision's own tiny config has that
     revision's keys). Snakemake's output goes to ``snakemake.out`` in the project."""
     project = run.project
-    env = {**os.environ, "PYTHONPATH": f"{project / 'src'}:{project / 'workflow'}"}
+    hook = project / ".job_cpu_hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(SITECUSTOMIZE)
+    env = {**os.environ, "PYTHONPATH": f"{hook}:{project / 'src'}:{project / 'workflow'}",
+           "SMALLTREES_JOB_CPU": str(project / "job_cpu.jsonl")}
     own = project / "snakemake_cpu.json"
     command = [sys.executable, "-c", SNAKEMAKE, str(own), "--cores", str(cores)]
     if configfile is not None:
@@ -118,13 +148,28 @@ def build(run: Run, cores: int, mirror: Path, configfile: str | None) -> None:
     own_cpu = json.loads(own.read_text())
     run.snakemake_cpu = own_cpu["user"] + own_cpu["sys"]
     run.jobs = jobs_done(project / "snakemake.out")
-    run.rules = benchmarks(project / "logs" / "benchmarks")
+    run.job_cpu = jobs_cpu(project / "job_cpu.jsonl")
+    run.longest = {rule: max(wall for wall, _ in jobs)
+                   for rule, jobs in benchmarks(project / "logs" / "benchmarks").items()}
 
 
 def jobs_done(log: Path) -> int:
     """The number of jobs Snakemake reports done (its last ``N of M steps`` line)."""
     steps = re.findall(r"^(\d+) of \d+ steps? \(", log.read_text(), flags=re.MULTILINE)
     return int(steps[-1]) if steps else 0
+
+
+def jobs_cpu(records: Path) -> dict[str, list[float]]:
+    """The CPU seconds of every job, by rule ``name``, or ``name:study`` for a rule shared by the
+    studies (``cross_validate``), from the records of :data:`SITECUSTOMIZE`."""
+    found: dict[str, list[float]] = defaultdict(list)
+    if records.is_file():
+        for line in records.read_text().splitlines():
+            job = json.loads(line)
+            rule, study = job["rule"], job["study"]
+            key = f"{rule}:{study}" if study and not rule.startswith(study) else rule
+            found[key].append(job["cpu"])
+    return dict(found)
 
 
 def benchmarks(root: Path) -> dict[str, list[tuple[float, float]]]:
@@ -150,30 +195,27 @@ def study_of(rule: str) -> str:
 
 def report(run: Run) -> None:
     """Print what ``run`` cost."""
-    print(f"\n{run.label} ({run.revision}): {run.wall / 60:.0f} min {run.wall % 60:04.1f} s "
-          f"wall ({run.wall:.0f} s), {run.cpu:.0f} CPU-s ({run.user:.0f} user + "
-          f"{run.system:.0f} sys), {run.jobs} jobs")
+    minutes, seconds = divmod(run.wall, 60)
+    jobs_cpu = sum(sum(cpu) for cpu in run.job_cpu.values())
+    print(f"\n{run.label} ({run.revision}): {minutes:.0f} min {seconds:04.1f} s wall, "
+          f"{run.cpu:.0f} CPU-s ({run.user:.0f} user + {run.system:.0f} sys), {run.jobs} jobs")
     print(f"  Snakemake's own process: {run.snakemake_cpu:.0f} CPU-s; its jobs: "
-          f"{run.cpu - run.snakemake_cpu:.0f} CPU-s")
-    totals = {rule: (len(jobs), sum(j[0] for j in jobs), sum(j[1] for j in jobs))
-              for rule, jobs in run.rules.items()}
-    per_study: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
-    for rule, (n, wall, cpu) in totals.items():
-        entry = per_study[study_of(rule)]
-        entry[0] += n
-        entry[1] += wall
-        entry[2] += cpu
-    benchmarked = sum(t[2] for t in totals.values())
-    print(f"  benchmarked jobs: {sum(t[0] for t in totals.values())}, "
-          f"{benchmarked:.0f} CPU-s (a lower bound); per study:")
-    for study, (n, wall, cpu) in sorted(per_study.items(), key=lambda kv: -kv[1][2]):
-        print(f"    {study:22s} {n:4d} jobs {wall:8.1f} s {cpu:8.1f} CPU-s")
-    print(f"  the {TOP_RULES} most expensive benchmarked rules:")
-    ranked = sorted(totals.items(), key=lambda kv: -kv[1][2])[:TOP_RULES]
-    for rule, (n, wall, cpu) in ranked:
-        longest = max(j[0] for j in run.rules[rule])
-        print(f"    {rule:30s} {n:4d} jobs {wall:8.1f} s {cpu:8.1f} CPU-s "
-              f"(longest job {longest:.1f} s)")
+          f"{run.cpu - run.snakemake_cpu:.0f} CPU-s, of which Python jobs {jobs_cpu:.0f} "
+          f"({sum(len(cpu) for cpu in run.job_cpu.values())} jobs)")
+    per_study: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
+    for rule, cpu in run.job_cpu.items():
+        per_study[study_of(rule)][0] += len(cpu)
+        per_study[study_of(rule)][1] += sum(cpu)
+    print("  per study:")
+    for study, (n, cpu) in sorted(per_study.items(), key=lambda kv: -kv[1][1]):
+        print(f"    {study:24s} {n:4d} jobs {cpu:8.1f} CPU-s")
+    print(f"  the {TOP_RULES} most expensive rules:")
+    ranked = sorted(run.job_cpu.items(), key=lambda kv: -sum(kv[1]))[:TOP_RULES]
+    for rule, cpu in ranked:
+        longest = (f", longest job {run.longest[rule]:.1f} s wall" if rule in run.longest
+                   else "")
+        print(f"    {rule:30s} {len(cpu):4d} jobs {sum(cpu):8.1f} CPU-s "
+              f"({sum(cpu) / len(cpu):.2f} per job{longest})")
 
 
 def outputs(project: Path) -> dict[str, str]:

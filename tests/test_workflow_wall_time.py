@@ -42,6 +42,17 @@ def test_benchmarks_are_grouped_by_rule_and_study(tmp_path):
     assert bench.study_of("table_html") == "shared"
 
 
+def test_jobs_cpu_sums_each_rules_jobs_keyed_by_study_when_shared(tmp_path):
+    records = tmp_path / "job_cpu.jsonl"
+    records.write_text('{"rule": "cross_validate", "study": "auer95", "cpu": 2.0}\n'
+                       '{"rule": "cross_validate", "study": "auer95", "cpu": 3.0}\n'
+                       '{"rule": "last02_stability", "study": "last02", "cpu": 1.0}\n'
+                       '{"rule": "table_html", "study": "dkm96", "cpu": 0.5}\n')
+    assert bench.jobs_cpu(records) == {"cross_validate:auer95": [2.0, 3.0],
+                                       "last02_stability": [1.0], "table_html:dkm96": [0.5]}
+    assert bench.jobs_cpu(tmp_path / "none.jsonl") == {}
+
+
 def test_jobs_done_is_snakemakes_last_step_count(tmp_path):
     log = tmp_path / "snakemake.out"
     log.write_text("Building DAG of jobs...\n1 of 3 steps (33%) done\n2 of 3 steps (67%) done\n"
