@@ -14,7 +14,9 @@ comparable on an otherwise idle machine). For each run it prints:
   ``getrusage`` at its exit, with its rule and study) summed per study and for the ten most
   expensive rules, with each rule's longest job (wall seconds from its Snakemake ``benchmark:``
   file, where it has one). Snakemake's own ``cpu_time`` in those files is sampled (every 0.5 s,
-  after 15 s every 30 s) and misses each job's last interval, so it is not used;
+  after 15 s every 30 s) and misses each job's last interval, so it is not used. What the jobs'
+  tree costs beyond the recorded sum is mostly each interpreter's shutdown after the record
+  (~0.1 CPU-s per job that imported pandas) and the shell around each job;
 
 then compares every file under ``results/`` and every ``figures/**/*.png`` of the two runs
 byte for byte (the learners are exact or deterministic: a speed-up must not change a number),
