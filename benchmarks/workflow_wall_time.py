@@ -4,7 +4,9 @@ Each revision is exported (``git archive``) into a fresh directory, as a fresh c
 data, no results), and its whole default workflow (``snakemake --cores N``: every study, table,
 figure and the scorecard) is built from nothing from the offline mirror; the two runs go one
 after the other, never at once, each preceded by the machine's load average (the times are only
-comparable on an otherwise idle machine). For each run it prints:
+comparable on an otherwise idle machine: Snakemake's own CPU grows with the wall time, as its
+scheduler wakes every second while jobs wait for a core, and the tiny run's took 8 CPU-s idle
+but 28-47 CPU-s at a load of 10-14). For each run it prints:
 
 - the wall time and the CPU time of the whole process tree (user + system, from
   ``getrusage(RUSAGE_CHILDREN)``), split into Snakemake's own process (DAG, scheduling, input
@@ -27,8 +29,8 @@ and exits with status 1 when any differs or exists in one run only.
         --configfile tests/config/tiny.yaml                                 # a quick look
     python benchmarks/workflow_wall_time.py --after HEAD --keep /tmp/runs    # one run, kept
 
-Needs snakemake on PATH's Python (the project's venv) and the mirror at ../shared/uci-mirror or
-$SMALLTREES_MIRROR.
+Run it with the project's venv Python (Snakemake runs in the same interpreter); needs the
+mirror at ../shared/uci-mirror or $SMALLTREES_MIRROR.
 """
 
 from __future__ import annotations
