@@ -18,6 +18,9 @@
 
 Every t test treats a zero spread the same way: ``t = 0, p = 1`` when the mean difference is
 0, else ``t = +-inf, p = 0``.
+
+``scipy.stats`` is imported inside the functions that call it: importing it costs ~0.7 CPU-s,
+and many workflow jobs (e.g. last02's stability jobs) import this module without running a test.
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ def _two_sided_p(t: float, df: int) -> float:
     >>> round(_two_sided_p(2.262, 9), 3)     # the 97.5% quantile for 9 degrees of freedom
     0.05
     """
+    from scipy import stats
+
     return float(2.0 * stats.t.sf(abs(t), df=df))
 
 
@@ -127,6 +131,8 @@ def one_sample_t(values: Sequence[float] | np.ndarray, expected: float) -> float
     values = np.asarray(values, dtype=float)
     if np.ptp(values) == 0:  # every value the same: no spread to test
         return _no_spread(float(values[0]) - expected)[1]
+    from scipy import stats
+
     return float(stats.ttest_1samp(values, expected).pvalue)
 
 
@@ -143,6 +149,8 @@ def t_interval(values: Sequence[float] | np.ndarray, level: float = 0.95) -> tup
     values = np.asarray(values, dtype=float)
     if len(values) < 2:
         return float(values.mean()), 0.0
+    from scipy import stats
+
     half = (stats.t.ppf((1.0 + level) / 2.0, len(values) - 1) * values.std(ddof=1)
             / np.sqrt(len(values)))
     return float(values.mean()), float(half)
@@ -170,5 +178,7 @@ def sign_test(differences: Sequence[float] | np.ndarray) -> SignTest:
     d = np.asarray(differences, dtype=float)
     wins, losses = int(np.sum(d > 0)), int(np.sum(d < 0))
     n = wins + losses
+    from scipy import stats
+
     p = 1.0 if n == 0 else float(stats.binomtest(wins, n, 0.5).pvalue)
     return SignTest(wins=wins, losses=losses, ties=int(d.size - n), p=min(p, 1.0))

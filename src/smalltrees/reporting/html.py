@@ -16,8 +16,6 @@ import html
 import re
 from collections.abc import Sequence
 
-import pandas as pd
-
 STYLE = (
     "body{font-family:sans-serif;margin:1em;max-width:80em}"
     "table{border-collapse:collapse;margin:.5em 0}"
@@ -54,6 +52,8 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]],
 
 def text(value) -> str:
     """A value as escaped HTML text; ``""`` for None and NaN."""
+    import pandas as pd  # here, not at the top: a table_html job renders Markdown only
+
     if value is None or (not isinstance(value, str) and bool(pd.isna(value))):
         return ""
     return html.escape(str(value))
