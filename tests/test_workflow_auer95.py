@@ -92,5 +92,6 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
 
 def job_counts(stdout: str) -> dict[str, str]:
     """The job counts of a dry run's summary table, by rule."""
-    rules = ("auer95_", "cross_validate", "fetch_", "parse_", "scorecard", "all")
+    rules = ("auer95_", "cross_validate", "last02_stability", "fetch_", "parse_", "scorecard",
+             "all")
     return dict(line.split()[:2] for line in stdout.splitlines() if line.startswith(rules))

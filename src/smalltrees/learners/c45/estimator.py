@@ -198,6 +198,11 @@ class C45(TreeClassifier):
         measures["unpruned_depth"] = self.unpruned_depth_
         return measures
 
+    def rule_size(self) -> int:
+        """Domingos' output size of the tree read as rules (Last et al. 2002, Table 4): one rule
+        per leaf, with its depth antecedents and one consequent."""
+        return int(sum(depth + 1 for node, depth in iter_nodes(self.tree_) if node.is_leaf))
+
     def export_text(self) -> str:
         """The fitted tree in J48's layout: ``class (weight/errors)`` at each leaf.
 

@@ -33,7 +33,6 @@ import pandas as pd
 
 from smalltrees.evaluation.resampling import repeated_cv, seed_for
 from smalltrees.evaluation.statistics import one_sample_t
-from smalltrees.learners.c45.tree import iter_nodes
 
 GENERATORS = ("uniform", "empirical", "records")
 PAIRINGS = ("run", "all")
@@ -88,13 +87,14 @@ def pairwise_agreement(predictions: np.ndarray) -> np.ndarray:
 
 
 def rule_size(model) -> int:
-    """Domingos' output size of a fitted model: IFN's own; a C4.5 tree read as one rule per
-    leaf (depth antecedents + 1 consequent); a bagged ensemble the sum over its members."""
+    """Domingos' output size of a fitted model: IFN's own; a C4.5 tree's rules
+    (:meth:`~smalltrees.learners.c45.estimator.C45.rule_size`, so that this module, run by every
+    stability job, imports no learner); a bagged ensemble the sum over its members."""
     if hasattr(model, "output_size_"):
         return int(model.output_size_)
     if hasattr(model, "estimators_"):
         return sum(rule_size(member) for member in model.estimators_)
-    return int(sum(depth + 1 for node, depth in iter_nodes(model.tree_) if node.is_leaf))
+    return model.rule_size()
 
 
 def fold_predictions(make_learner: Callable[[], object], X: pd.DataFrame, y,
