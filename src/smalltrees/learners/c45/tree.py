@@ -203,6 +203,19 @@ def descend(root: Node, Z: np.ndarray) -> Iterator[Visit]:
             stack.append((child, node, part_rows, part_weights, depth + 1))
 
 
+def tree_proba(root: Node, Z: np.ndarray, n_classes: int) -> np.ndarray:
+    """Class probabilities of the rows of ``Z`` under a fitted tree (classes on axis 1).
+
+    A leaf gives its training class distribution (its parent's if it received no training
+    cases); an unknown tested value combines the branches by weight (:func:`descend`).
+    """
+    proba = np.zeros((Z.shape[0], n_classes))
+    for leaf, parent, rows, weights, _ in descend(root, Z):
+        source = leaf if leaf.total >= EPS or parent is None else parent
+        proba[rows] += weights[:, None] * (source.dist / max(source.total, EPS))
+    return proba
+
+
 def iter_nodes(root: Node) -> Iterator[tuple[Node, int]]:
     """Yield every node with its depth (number of tests above it), depth-first."""
     stack = [(root, 0)]
