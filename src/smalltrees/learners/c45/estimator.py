@@ -60,6 +60,10 @@ class C45(TreeClassifier):
         (within ``[min_cases, 25]``), as Release 8 and J48 do; off, by ``min_cases`` alone
         (one hypothesis about Auer et al.'s deeper trees, see
         :mod:`smalltrees.studies.auer95.c45_readings`; we found no release documenting it).
+    subset : bool, default=False
+        C4.5's subsetting (``-s``, :mod:`smalltrees.learners.c45.subsets`): a categorical
+        attribute with more than two values is tested on groups of values, merged greedily
+        while the gain ratio improves, instead of one branch per value.
     window : bool, default=False
         C4.5's windowing (``-w``, :mod:`smalltrees.learners.c45.window`): grow from a random
         window of the cases, add the misclassified ones until none is left, keep the tree
@@ -124,6 +128,7 @@ class C45(TreeClassifier):
         mdl_correction: bool = True,
         threshold_by: str = "gain",
         min_split_share: bool = True,
+        subset: bool = False,
         window: bool = False,
         window_size: int | None = None,
         increment: int | None = None,
@@ -137,6 +142,7 @@ class C45(TreeClassifier):
         self.mdl_correction = mdl_correction
         self.threshold_by = threshold_by
         self.min_split_share = min_split_share
+        self.subset = subset
         self.window = window
         self.window_size = window_size
         self.increment = increment
@@ -176,7 +182,7 @@ class C45(TreeClassifier):
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
             float(self.min_cases), bool(self.mdl_correction), self.threshold_by == "merit",
-            bool(self.min_split_share),
+            bool(self.min_split_share), bool(self.subset),
         )
         # C4.5 and J48 hold the confidence factor in single precision.
         pruner = Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)))
@@ -248,6 +254,11 @@ class C45(TreeClassifier):
         if cats is None:
             value = f"{node.threshold:.6f}".rstrip("0").rstrip(".")
             tests = [f"{name} <= {value}", f"{name} > {value}"]
+        elif node.groups is not None:  # C4.5's layout of a test on groups of values
+            members = [[cat for cat, group in zip(cats, node.groups.tolist(), strict=True)
+                        if group == branch] for branch in range(len(node.children))]
+            tests = [f"{name} = {group[0]}" if len(group) == 1
+                     else f"{name} in {{{', '.join(map(str, group))}}}" for group in members]
         else:
             tests = [f"{name} = {cat}" for cat in cats]
         lines = []

@@ -34,6 +34,9 @@ class Node:
     threshold : float
         For a continuous test, the left branch takes ``x <= threshold``; ``NaN`` for a
         categorical test (one branch per declared category, in declared order) and leaves.
+    groups : ndarray of int or None
+        For a test on groups of values (C4.5's subsetting), the branch of each declared
+        category; ``None`` otherwise.
     children : list of Node
         Branches, empty for a leaf.
     rows, weights : ndarray or None
@@ -44,6 +47,7 @@ class Node:
     feature: int = -1
     threshold: float = np.nan
     children: list[Node] = field(default_factory=list)
+    groups: np.ndarray | None = None
     rows: np.ndarray | None = None
     weights: np.ndarray | None = None
 
@@ -59,7 +63,7 @@ class Node:
 
     def make_leaf(self) -> None:
         """Drop the node's test and branches."""
-        self.feature, self.threshold, self.children = -1, np.nan, []
+        self.feature, self.threshold, self.children, self.groups = -1, np.nan, [], None
 
 
 def first_max(values: np.ndarray) -> int:
@@ -92,6 +96,9 @@ def class_weights(y: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndar
 
 def branch_of(node: Node, values: np.ndarray) -> np.ndarray:
     """Branch index of each value under the node's test, ``-1`` where the value is unknown."""
+    if node.groups is not None:
+        known = ~np.isnan(values)
+        return np.where(known, node.groups[np.where(known, values, 0).astype(int)], -1)
     if np.isnan(node.threshold):
         return np.where(np.isnan(values), -1.0, values).astype(int)
     return np.where(np.isnan(values), -1, values > node.threshold).astype(int)
