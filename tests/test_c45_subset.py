@@ -72,3 +72,27 @@ def test_two_valued_attributes_and_continuous_ones_are_unchanged():
                       "two": pd.Categorical(rng.choice(["u", "v"], 80))})
     y = np.where((X["x"] > 0) ^ (X["two"] == "u"), "p", "n")
     assert (C45(subset=True).fit(X, y).export_text() == C45().fit(X, y).export_text())
+
+
+def test_every_test_of_a_pruned_tree_has_as_many_branches_as_its_groups():
+    # noisy categorical data: pruning replaces and raises subtrees, which keep their groups
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame({name: pd.Categorical(rng.choice(list("abcdef")[:k], 300))
+                      for name, k in [("u", 4), ("v", 6), ("w", 2), ("z", 5)]})
+    y = np.where(X["u"].isin(["a", "b"]) ^ X["v"].isin(["c", "d", "e"]), "p", "n")
+    y = np.where(rng.random(300) < 0.2, "n", y)
+    model = C45(subset=True, min_cases=1).fit(X, y)
+    stack, grouped = [model.tree_], 0
+    while stack:
+        node = stack.pop()
+        if node.is_leaf:
+            continue
+        n_values = len(model.schema_.categories[node.feature])
+        if node.groups is None:
+            assert len(node.children) == n_values == 2
+        else:
+            grouped += 1
+            assert len(node.groups) == n_values
+            assert len(node.children) == node.groups.max() + 1 < n_values + 1
+        stack.extend(node.children)
+    assert grouped >= 2
