@@ -60,95 +60,101 @@ def value_groups(problem: GrowingProblem, counts: np.ndarray, total: float, whol
     if represented.size == 0:
         return None
     blocks = [[int(v)] for v in represented.tolist()]
-    block_counts = [counts[:, v].astype(float) for v in represented.tolist()]
-    _merge_single_class(blocks, block_counts)
-    gain, info = _score(problem, block_counts, total, whole, MERGE_MIN_WEIGHT)
-    value = _worth(problem, gain, info)
+    block_counts = counts[:, represented].astype(float)
+    block_counts = _merge_single_class(blocks, block_counts)
+    gains, _, values = _scores(problem, block_counts[:, None, :], total, whole,
+                               MERGE_MIN_WEIGHT)
+    gain, value = float(gains[0]), float(values[0])
     min_gain = gain / 2
     while len(blocks) > 2:
-        sizes = [float(c.sum()) for c in block_counts]
-        reasonable = sum(size >= problem.min_cases - EPS for size in sizes)
+        sizes = block_counts.sum(axis=0)
+        reasonable = int(np.count_nonzero(sizes >= problem.min_cases - EPS))
         barred = int(np.argmax(sizes)) if reasonable < 3 else -1
-        best = None
-        best_value, best_gain, best_info = 0.0, -EPS, 0.0
-        for i in range(len(blocks) - 1):
-            for j in range(i + 1, len(blocks)):
-                if barred in (i, j):
-                    continue
-                merged = _merged(block_counts, i, j)
-                this_gain, this_info = _score(problem, merged, total, whole, MERGE_MIN_WEIGHT)
-                this_value = _worth(problem, this_gain, this_info)
-                if ((this_gain >= min_gain and best_gain < min_gain) or this_value >= best_value
-                        or (best is None and (not problem.criterion.normalise
-                                              or reasonable < 2))):
-                    best, best_value, best_gain, best_info = (i, j), this_value, this_gain, \
-                        this_info
-        if problem.criterion.normalise and reasonable >= 2 and (
-                best is None or best_value < value + MIN_IMPROVEMENT
-                or (best_value == value and best_gain < gain)):
+        first, second = np.triu_indices(len(blocks), 1)  # every pair, in C4.5's order
+        keep = (first != barred) & (second != barred)
+        first, second = first[keep], second[keep]
+        if not first.size:
             break
-        gain, info, value = best_gain, best_info, best_value
-        _merge(blocks, block_counts, *best)
-    gain, info = _score(problem, block_counts, total, whole, problem.min_cases)
-    if value <= 0 or gain < 0:
+        gains, _, values = _scores(problem, _pair_merges(block_counts, first, second), total,
+                                   whole, MERGE_MIN_WEIGHT)
+        best, best_value, best_gain = None, 0.0, -EPS
+        forced = not problem.criterion.normalise or reasonable < 2
+        for pair, (this_gain, this_value) in enumerate(zip(gains.tolist(), values.tolist(),
+                                                         strict=True)):
+            if ((this_gain >= min_gain and best_gain < min_gain) or this_value >= best_value
+                    or (best is None and forced)):
+                best, best_value, best_gain = pair, this_value, this_gain
+        if not forced and (best is None or best_value < value + MIN_IMPROVEMENT
+                           or (best_value == value and best_gain < gain)):
+            break
+        gain, value = best_gain, best_value
+        block_counts = _merge(blocks, block_counts, int(first[best]), int(second[best]))
+    final_gain, info, _ = _scores(problem, block_counts[:, None, :], total, whole,
+                                  problem.min_cases)
+    if value <= 0 or final_gain[0] < 0:
         return None
     groups = np.full(counts.shape[1], len(blocks), dtype=np.intp)  # the set-aside values
     for branch, block in enumerate(blocks):
         groups[block] = branch
-    return groups, gain, float(problem.criterion.merit(gain, info))
+    return groups, float(final_gain[0]), float(problem.criterion.merit(final_gain[0], info[0]))
 
 
-def _merge_single_class(blocks: list[list[int]], block_counts: list[np.ndarray]) -> None:
-    """Merge every group whose cases are of one class with the later groups of that class."""
+def _merge_single_class(blocks: list[list[int]], block_counts: np.ndarray) -> np.ndarray:
+    """Merge every group whose cases are of one class with the later groups of that class;
+    return the class weights of the groups left."""
     first = 0
     while first < len(blocks) - 1:
-        dist = block_counts[first]
+        dist = block_counts[:, first]
         cls = int(np.argmax(dist >= 0.1))
         if dist[cls] >= dist.sum() - 0.1:
             other = first + 1
             while other < len(blocks):
-                if block_counts[other][cls] < block_counts[other].sum() - 0.1:
+                column = block_counts[:, other]
+                if column[cls] < column.sum() - 0.1:
                     other += 1
                 else:
-                    _merge(blocks, block_counts, first, other)
+                    block_counts = _merge(blocks, block_counts, first, other)
         first += 1
+    return block_counts
 
 
-def _merge(blocks: list[list[int]], block_counts: list[np.ndarray], i: int, j: int) -> None:
-    """Merge group ``j`` into group ``i`` and move the last group into ``j``'s place."""
+def _merge(blocks: list[list[int]], block_counts: np.ndarray, i: int, j: int) -> np.ndarray:
+    """Merge group ``j`` into group ``i`` and move the last group into ``j``'s place; return
+    the groups' class weights."""
     blocks[i] = blocks[i] + blocks[j]
-    block_counts[i] = block_counts[i] + block_counts[j]
-    blocks[j], block_counts[j] = blocks[-1], block_counts[-1]
+    blocks[j] = blocks[-1]
     blocks.pop()
-    block_counts.pop()
+    return _pair_merges(block_counts, np.array([i]), np.array([j]))[:, 0, :]
 
 
-def _merged(block_counts: list[np.ndarray], i: int, j: int) -> list[np.ndarray]:
-    """The groups' class weights with ``j`` merged into ``i`` (the last group in ``j``'s place)."""
-    merged = list(block_counts)
-    merged[i] = block_counts[i] + block_counts[j]
-    merged[j] = block_counts[-1]
-    return merged[:-1]
+def _pair_merges(block_counts: np.ndarray, first: np.ndarray, second: np.ndarray
+                 ) -> np.ndarray:
+    """``(n_classes, n_pairs, n_groups - 1)``: the groups' class weights after each merge of
+    group ``second[p]`` into ``first[p]`` (``first < second``), the last group moved into
+    the absorbed one's place."""
+    n_groups = block_counts.shape[1]
+    pairs = np.arange(first.size)
+    merged = np.repeat(block_counts[:, None, :], first.size, axis=1)
+    merged[:, pairs, first] += block_counts[:, second]
+    merged[:, pairs, second] = block_counts[:, [n_groups - 1]]
+    return merged[:, :, :n_groups - 1]
 
 
-def _score(problem: GrowingProblem, block_counts: list[np.ndarray], total: float,
-           whole: bool, min_weight: float) -> tuple[float, float]:
-    """Gain (scaled by the known fraction) and split information of a split into the groups;
-    the gain is ``-EPS`` unless two groups weigh ``min_weight`` or more."""
-    counts = np.stack(block_counts, axis=1)
+def _scores(problem: GrowingProblem, counts: np.ndarray, total: float, whole: bool,
+            min_weight: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Gain (scaled by the known fraction), split information and worth of each of several
+    groupings, ``counts`` of shape ``(n_classes, n_groupings, n_groups)``.
+
+    A grouping's gain is ``-EPS`` unless two of its groups weigh ``min_weight`` or more; its
+    worth is its merit (the gain ratio), ``-EPS`` if its gain is not positive.
+    """
     weights = counts.sum(axis=0)
-    info = float(split_info(weights, total))
-    if np.count_nonzero(weights > min_weight - EPS) < 2:
-        return -EPS, info
-    known = float(weights.sum())
-    decrease = float(problem.impurity(counts.sum(axis=1), whole)
-                     - problem.impurity(counts, whole).sum())
+    info = split_info(weights, total)
+    known = weights.sum(axis=1)
+    decrease = (problem.impurity(counts.sum(axis=2), whole)
+                - problem.impurity(counts, whole).sum(axis=-1))
     gain = known / total * decrease
-    return (0.0 if abs(gain) < EPS else gain) / known, info
-
-
-def _worth(problem: GrowingProblem, gain: float, info: float) -> float:
-    """The merit of a split (``-EPS`` if its gain is not positive), as C4.5 ranks groupings."""
-    if gain < EPS:
-        return -EPS
-    return float(problem.criterion.merit(gain, info))
+    gain = np.where(np.abs(gain) < EPS, 0.0, gain) / known
+    gain = np.where(np.count_nonzero(weights > min_weight - EPS, axis=1) >= 2, gain, -EPS)
+    worth = np.where(gain < EPS, -EPS, problem.criterion.merit(gain, info))
+    return gain, np.atleast_1d(info), worth
