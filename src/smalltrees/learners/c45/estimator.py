@@ -25,9 +25,10 @@ from smalltrees.learners.c45.complexity import tree_complexity
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
-from smalltrees.learners.c45.tree import Node, descend, first_max, iter_nodes
+from smalltrees.learners.c45.tree import Node, first_max, iter_nodes, tree_proba
+from smalltrees.learners.c45.window import grow_windowed
 from smalltrees.learners.criteria import EPS, get_criterion
-from smalltrees.learners.validation import is_number
+from smalltrees.learners.validation import is_count, is_number
 
 
 class C45(TreeClassifier):
@@ -59,6 +60,23 @@ class C45(TreeClassifier):
         (within ``[min_cases, 25]``), as Release 8 and J48 do; off, by ``min_cases`` alone
         (one hypothesis about Auer et al.'s deeper trees, see
         :mod:`smalltrees.studies.auer95.c45_readings`; we found no release documenting it).
+    subset : bool, default=False
+        C4.5's subsetting (``-s``, :mod:`smalltrees.learners.c45.subsets`): a categorical
+        attribute with more than two values is tested on groups of values, merged greedily
+        while the gain ratio improves, instead of one branch per value.
+    window : bool, default=False
+        C4.5's windowing (``-w``, :mod:`smalltrees.learners.c45.window`): grow from a random
+        window of the cases, add the misclassified ones until none is left, keep the tree
+        with the fewest training errors over ``trials`` trials, then prune it on all cases.
+        Off (batch mode, C4.5's default), the next four parameters are not used.
+    window_size, increment : int or None, default=None
+        The first window and the cases added per cycle (at least); ``None``: C4.5's defaults
+        ``max(2 sqrt(N), N / 5)`` and a fifth of the window.
+    trials : int, default=10
+        Windowing trials (C4.5's ``-t``; 10 is its default when windowing).
+    random_state : int, default=0
+        Seed of the windows (``numpy.random.default_rng``): the same seed and data give the
+        same tree.
 
     Attributes
     ----------
@@ -110,6 +128,12 @@ class C45(TreeClassifier):
         mdl_correction: bool = True,
         threshold_by: str = "gain",
         min_split_share: bool = True,
+        subset: bool = False,
+        window: bool = False,
+        window_size: int | None = None,
+        increment: int | None = None,
+        trials: int = 10,
+        random_state: int = 0,
     ):
         self.criterion = criterion
         self.min_cases = min_cases
@@ -118,6 +142,12 @@ class C45(TreeClassifier):
         self.mdl_correction = mdl_correction
         self.threshold_by = threshold_by
         self.min_split_share = min_split_share
+        self.subset = subset
+        self.window = window
+        self.window_size = window_size
+        self.increment = increment
+        self.trials = trials
+        self.random_state = random_state
 
     def check_params(self) -> None:
         """Raise ``ValueError`` naming the first parameter with an invalid value."""
@@ -130,6 +160,14 @@ class C45(TreeClassifier):
             raise ValueError(
                 f"threshold_by must be one of {THRESHOLD_BY}, got {self.threshold_by!r}"
             )
+        for name in ("window_size", "increment"):
+            value = getattr(self, name)
+            if value is not None and not is_count(value, minimum=1):
+                raise ValueError(f"{name} must be None or an integer >= 1, got {value!r}")
+        if not is_count(self.trials, minimum=1):
+            raise ValueError(f"trials must be an integer >= 1, got {self.trials!r}")
+        if not is_count(self.random_state, minimum=0):
+            raise ValueError(f"random_state must be an integer >= 0, got {self.random_state!r}")
 
     def fit(self, X, y) -> C45:
         """Grow (and by default prune) a tree on attributes ``X`` and class labels ``y``."""
@@ -144,14 +182,20 @@ class C45(TreeClassifier):
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
             float(self.min_cases), bool(self.mdl_correction), self.threshold_by == "merit",
-            bool(self.min_split_share),
+            bool(self.min_split_share), bool(self.subset),
         )
-        root = grow(problem, np.arange(len(Z)), np.ones(len(Z)))
-        collapse(root)
+        # C4.5 and J48 hold the confidence factor in single precision.
+        pruner = Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)))
+        if self.window:  # the tree kept gets all training cases
+            root = grow_windowed(problem, np.random.default_rng(self.random_state),
+                                 int(self.trials), self.window_size, self.increment)
+            pruner.redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
+        else:
+            root = grow(problem, np.arange(len(Z)), np.ones(len(Z)))
+            collapse(root)
         self.unpruned_depth_ = max(depth for node, depth in iter_nodes(root) if node.is_leaf)
         if self.prune:
-            # C4.5 and J48 hold the confidence factor in single precision.
-            Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf))).prune(root)
+            pruner.prune(root)
         for node, _ in iter_nodes(root):
             node.rows = node.weights = None
         self.tree_ = root
@@ -171,11 +215,7 @@ class C45(TreeClassifier):
 
     def _proba_encoded(self, Z: np.ndarray) -> np.ndarray:
         """:meth:`predict_proba` of rows already encoded in ``schema_``."""
-        proba = np.zeros((Z.shape[0], len(self.classes_)))
-        for leaf, parent, rows, weights, _ in descend(self.tree_, Z):
-            source = leaf if leaf.total >= EPS or parent is None else parent
-            proba[rows] += weights[:, None] * (source.dist / max(source.total, EPS))
-        return proba
+        return tree_proba(self.tree_, Z, len(self.classes_))
 
     def predict(self, X) -> np.ndarray:
         """Most probable class; ties (within 1e-6) go to the first class in ``classes_``."""
@@ -219,6 +259,11 @@ class C45(TreeClassifier):
         if cats is None:
             value = f"{node.threshold:.6f}".rstrip("0").rstrip(".")
             tests = [f"{name} <= {value}", f"{name} > {value}"]
+        elif node.groups is not None:  # C4.5's layout of a test on groups of values
+            members = [[cat for cat, group in zip(cats, node.groups.tolist(), strict=True)
+                        if group == branch] for branch in range(len(node.children))]
+            tests = [f"{name} = {group[0]}" if len(group) == 1
+                     else f"{name} in {{{', '.join(map(str, group))}}}" for group in members]
         else:
             tests = [f"{name} = {cat}" for cat in cats]
         lines = []

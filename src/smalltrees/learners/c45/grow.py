@@ -40,7 +40,7 @@ AVERAGE_GAIN_SLACK = 1e-3
 def choose_test(
     problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray, dist: np.ndarray,
     order: np.ndarray | None = None,
-) -> tuple[int, float] | None:
+) -> tuple[int, float, np.ndarray | None] | None:
     """Choose the test at a node, or ``None`` to make it a leaf.
 
     A node becomes a leaf if it weighs less than ``2 * min_cases``, is pure, or no attribute
@@ -50,8 +50,10 @@ def choose_test(
 
     Returns
     -------
-    (feature, threshold) or None
-        ``threshold`` is the midpoint of the best cut (``NaN`` for categorical tests).
+    (feature, threshold, groups) or None
+        ``threshold`` is the midpoint of the best cut (``NaN`` for categorical tests);
+        ``groups`` the branch of each value of a test on groups of values (subsetting), else
+        ``None``.
     """
     if is_too_small_or_pure(problem, dist):
         return None
@@ -59,15 +61,18 @@ def choose_test(
     return choose_tests(problem, nodes)[0]
 
 
-def choose_tests(problem: GrowingProblem, nodes: NodeCases) -> list[tuple[int, float] | None]:
+def choose_tests(problem: GrowingProblem, nodes: NodeCases
+                 ) -> list[tuple[int, float, np.ndarray | None] | None]:
     """:func:`choose_test` at several nodes that are neither too small nor pure, proposing
     the tests of all in one pass (:func:`propose_at`)."""
     found = propose_at(problem, nodes)
+    groups = [None] * nodes.sizes.size if found.groups is None else found.groups
     return [_best_test(problem, Proposals(*parts)) for parts in zip(
-        found.valid, found.gain, found.merit, found.cut, strict=True)]
+        found.valid, found.gain, found.merit, found.cut, groups, strict=True)]
 
 
-def _best_test(problem: GrowingProblem, found: Proposals) -> tuple[int, float] | None:
+def _best_test(problem: GrowingProblem, found: Proposals
+               ) -> tuple[int, float, np.ndarray | None] | None:
     """The winning test among one node's proposals (see :func:`choose_test`)."""
     counted = found.valid & problem.in_average
     if not counted.any():
@@ -78,7 +83,9 @@ def _best_test(problem: GrowingProblem, found: Proposals) -> tuple[int, float] |
     for j, merit in zip(candidates.tolist(), found.merit[candidates].tolist(), strict=True):
         if merit > best_merit + EPS:
             best, best_merit = j, merit
-    return None if best is None else (best, float(found.cut[best]))
+    if best is None:
+        return None
+    return best, float(found.cut[best]), None if found.groups is None else found.groups[best]
 
 
 def is_too_small_or_pure(problem: GrowingProblem, dist: np.ndarray) -> bool:
@@ -140,12 +147,13 @@ def batches(problem: GrowingProblem, growing: list[tuple[Node, np.ndarray]]
     return found + [batch] if batch else found
 
 
-def _split(problem: GrowingProblem, node: Node, test: tuple[int, float], order: np.ndarray
-           ) -> list[tuple[Node, object]]:
+def _split(problem: GrowingProblem, node: Node, test: tuple[int, float, np.ndarray | None],
+           order: np.ndarray) -> list[tuple[Node, object]]:
     """Give ``node`` its test and branches; return the branches to grow further (neither too
     small nor pure), each with a function giving its cases' sorted orders."""
-    node.feature, node.threshold = test
-    n_branches = int(problem.n_values[node.feature])
+    node.feature, node.threshold, node.groups = test
+    n_branches = int(problem.n_values[node.feature] if node.groups is None
+                     else node.groups.max() + 1)
     if not n_branches:
         n_branches = 2
         node.threshold = problem.attributes.place_threshold(node.feature, node.threshold)

@@ -48,6 +48,9 @@ class GrowingProblem:
         Bound a continuous split's branches below by ``0.1 N / n_classes`` (within
         ``[min_cases, 25]``, :func:`~smalltrees.learners.c45.proposals.min_split_weight`);
         off, by ``min_cases`` alone.
+    subset : bool
+        Test categorical attributes with more than two values on groups of values (C4.5's
+        ``-s``, :mod:`smalltrees.learners.c45.subsets`) instead of one branch per value.
     """
 
     Z: np.ndarray
@@ -59,6 +62,7 @@ class GrowingProblem:
     mdl_correction: bool
     cut_by_merit: bool = False
     min_split_share: bool = True
+    subset: bool = False
 
     @cached_property
     def attributes(self) -> Attributes:

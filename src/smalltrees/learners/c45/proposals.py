@@ -26,6 +26,7 @@ from functools import cached_property
 import numpy as np
 
 from smalltrees.learners.c45.problem import GrowingProblem
+from smalltrees.learners.c45.subsets import value_groups
 from smalltrees.learners.criteria import EPS, split_info, xlog2x
 from smalltrees.learners.splits import category_counts, cuts, midpoint
 
@@ -39,13 +40,16 @@ class Proposals:
 
     Arrays have one entry per attribute; ``valid`` marks the attributes that propose a test;
     ``gain`` is its (corrected) gain, ``merit`` its merit, ``cut`` the midpoint of a
-    continuous attribute's best cut (``NaN`` for categorical attributes).
+    continuous attribute's best cut (``NaN`` for categorical attributes); ``groups``, with
+    subsetting, the branch of each value of a categorical attribute tested on groups of values
+    (an object array; ``None`` for one branch per value and for continuous attributes).
     """
 
     valid: np.ndarray
     gain: np.ndarray
     merit: np.ndarray
     cut: np.ndarray
+    groups: np.ndarray | None = None
 
 
 def min_split_weight(known_weight: np.ndarray, n_classes: int, min_cases: float) -> np.ndarray:
@@ -254,7 +258,8 @@ def _no_proposals(shape: int | tuple[int, ...]) -> Proposals:
 
 def _first(found: Proposals) -> Proposals:
     """The proposals at the first node of proposals at several nodes."""
-    return Proposals(found.valid[0], found.gain[0], found.merit[0], found.cut[0])
+    return Proposals(found.valid[0], found.gain[0], found.merit[0], found.cut[0],
+                     None if found.groups is None else found.groups[0])
 
 
 def _cut_ratios(gain: np.ndarray, left_weight: np.ndarray, known_weight: np.ndarray,
@@ -292,8 +297,29 @@ def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propo
     with np.errstate(invalid="ignore", divide="ignore"):
         gain = gain_numerator(known_weight / total * decrease) / known_weight
     merit = problem.criterion.merit(gain, split_info(branches, total))
+    groups = None
+    if problem.subset:
+        valid, gain, merit, groups = _grouped(problem, nodes, counts, valid, gain, merit)
     return Proposals(valid, np.where(valid, gain, np.nan), np.where(valid, merit, np.nan),
-                     np.full(valid.shape, np.nan))
+                     np.full(valid.shape, np.nan), groups)
+
+
+def _grouped(problem: GrowingProblem, nodes: NodeCases, counts: np.ndarray, valid: np.ndarray,
+             gain: np.ndarray, merit: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Subsetting (:func:`~smalltrees.learners.c45.subsets.value_groups`): the tests of the
+    attributes with more than two values replaced by tests on groups of values, node by
+    node; ``counts`` of shape ``(n_classes, n_nodes, n_categorical, width)``."""
+    valid, gain, merit = valid.copy(), gain.copy(), merit.copy()
+    groups = np.full(valid.shape, None, dtype=object)
+    n_values = problem.n_values[problem.attributes.categorical]
+    for a in np.flatnonzero(n_values > 2).tolist():
+        for n in range(nodes.sizes.size):
+            found = value_groups(problem, counts[:, n, a, :n_values[a]],
+                                 float(nodes.totals[n]), nodes.whole)
+            valid[n, a] = found is not None
+            if found is not None:
+                groups[n, a], gain[n, a], merit[n, a] = found
+    return valid, gain, merit, groups
 
 
 def propose_at(problem: GrowingProblem, nodes: NodeCases) -> Proposals:
@@ -307,11 +333,14 @@ def propose_at(problem: GrowingProblem, nodes: NodeCases) -> Proposals:
     if not attributes.continuous.size:
         return categorical_proposals_at(problem, nodes)
     shape = (nodes.sizes.size, problem.n_values.size)
-    found = Proposals(np.zeros(shape, bool), *(np.full(shape, np.nan) for _ in range(3)))
+    found = Proposals(np.zeros(shape, bool), *(np.full(shape, np.nan) for _ in range(3)),
+                      np.full(shape, None, dtype=object) if problem.subset else None)
     for columns, part in [(attributes.continuous, continuous_proposals_at(problem, nodes)),
                           (attributes.categorical, categorical_proposals_at(problem, nodes))]:
         for name in ("valid", "gain", "merit", "cut"):
             getattr(found, name)[:, columns] = getattr(part, name)
+        if part.groups is not None:
+            found.groups[:, columns] = part.groups
     return found
 
 

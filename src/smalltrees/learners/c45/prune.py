@@ -205,6 +205,7 @@ class Pruner:
             return as_leaf
         if raised_errors < as_tree + slack:
             node.feature, node.threshold = largest.feature, largest.threshold
+            node.groups = largest.groups
             node.children = largest.children
             self.redistribute(node, node.rows, node.weights)
             return self.prune(node)

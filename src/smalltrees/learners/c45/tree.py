@@ -34,6 +34,9 @@ class Node:
     threshold : float
         For a continuous test, the left branch takes ``x <= threshold``; ``NaN`` for a
         categorical test (one branch per declared category, in declared order) and leaves.
+    groups : ndarray of int or None
+        For a test on groups of values (C4.5's subsetting), the branch of each declared
+        category; ``None`` otherwise.
     children : list of Node
         Branches, empty for a leaf.
     rows, weights : ndarray or None
@@ -44,6 +47,7 @@ class Node:
     feature: int = -1
     threshold: float = np.nan
     children: list[Node] = field(default_factory=list)
+    groups: np.ndarray | None = None
     rows: np.ndarray | None = None
     weights: np.ndarray | None = None
 
@@ -59,7 +63,7 @@ class Node:
 
     def make_leaf(self) -> None:
         """Drop the node's test and branches."""
-        self.feature, self.threshold, self.children = -1, np.nan, []
+        self.feature, self.threshold, self.children, self.groups = -1, np.nan, [], None
 
 
 def first_max(values: np.ndarray) -> int:
@@ -92,6 +96,9 @@ def class_weights(y: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndar
 
 def branch_of(node: Node, values: np.ndarray) -> np.ndarray:
     """Branch index of each value under the node's test, ``-1`` where the value is unknown."""
+    if node.groups is not None:
+        known = ~np.isnan(values)
+        return np.where(known, node.groups[np.where(known, values, 0).astype(int)], -1)
     if np.isnan(node.threshold):
         return np.where(np.isnan(values), -1.0, values).astype(int)
     return np.where(np.isnan(values), -1, values > node.threshold).astype(int)
@@ -201,6 +208,19 @@ def descend(root: Node, Z: np.ndarray) -> Iterator[Visit]:
         parts = route(node, Z, rows, weights, len(node.children), fractions)
         for child, (part_rows, part_weights) in zip(node.children, parts, strict=True):
             stack.append((child, node, part_rows, part_weights, depth + 1))
+
+
+def tree_proba(root: Node, Z: np.ndarray, n_classes: int) -> np.ndarray:
+    """Class probabilities of the rows of ``Z`` under a fitted tree (classes on axis 1).
+
+    A leaf gives its training class distribution (its parent's if it received no training
+    cases); an unknown tested value combines the branches by weight (:func:`descend`).
+    """
+    proba = np.zeros((Z.shape[0], n_classes))
+    for leaf, parent, rows, weights, _ in descend(root, Z):
+        source = leaf if leaf.total >= EPS or parent is None else parent
+        proba[rows] += weights[:, None] * (source.dist / max(source.total, EPS))
+    return proba
 
 
 def iter_nodes(root: Node) -> Iterator[tuple[Node, int]]:
