@@ -112,23 +112,18 @@ def fold_predictions(make_learner: Callable[[], object], X: pd.DataFrame, y,
     model (``repetition, fold, output_size``). Predicting is cheap beside fitting, so the CV
     and every reading of the examples share the same fits.
     """
-    runs: dict[str, list[np.ndarray]] = {key: [] for key in example_sets}
-    predictions: dict[str, list] = {key: [] for key in example_sets}
+    predictions: dict[str, dict[int, list]] = {key: {} for key in example_sets}
     sizes = []
 
     def keep(repetition: int, fold: int, model) -> None:
-        if sizes and sizes[-1]["repetition"] != repetition:  # the previous run is complete
-            for key, predicted in predictions.items():
-                runs[key].append(np.array(predicted, dtype=object))
-                predicted.clear()
         for key, examples in example_sets.items():
-            predictions[key].append(model.predict(examples))
+            predictions[key].setdefault(repetition, []).append(model.predict(examples))
         sizes.append({"repetition": repetition, "fold": fold, "output_size": rule_size(model)})
 
     rows = repeated_cv(make_learner, X, y, design["repetitions"], design["folds"], seed,
                        design["stream"], dataset, progress=progress, on_fit=keep)
-    for key, predicted in predictions.items():
-        runs[key].append(np.array(predicted, dtype=object))
+    runs = {key: [np.array(predicted, dtype=object) for predicted in by_run.values()]
+            for key, by_run in predictions.items()}
     return runs, pd.DataFrame(sizes), rows
 
 
