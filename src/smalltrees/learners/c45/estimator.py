@@ -25,7 +25,7 @@ from smalltrees.learners.c45.complexity import tree_complexity
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
-from smalltrees.learners.c45.tree import Node, first_max, iter_nodes, tree_proba
+from smalltrees.learners.c45.tree import Node, first_max, iter_nodes, most_probable, tree_proba
 from smalltrees.learners.c45.window import grow_windowed
 from smalltrees.learners.criteria import EPS, get_criterion
 from smalltrees.learners.validation import is_count, is_number
@@ -224,9 +224,7 @@ class C45(TreeClassifier):
     def _predict_encoded(self, Z: np.ndarray) -> np.ndarray:
         """:meth:`predict` of rows already encoded in ``schema_`` (an ensemble encodes its
         examples once for all its trees)."""
-        proba = self._proba_encoded(Z)
-        first = np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
-        return self.classes_[first]
+        return self.classes_[most_probable(self._proba_encoded(Z))]
 
     def complexity(self, X: pd.DataFrame) -> dict[str, float]:
         """Complexity measures of Auer et al. (1995, Table 2) on test attributes ``X``.

@@ -223,6 +223,12 @@ def tree_proba(root: Node, Z: np.ndarray, n_classes: int) -> np.ndarray:
     return proba
 
 
+def most_probable(proba: np.ndarray) -> np.ndarray:
+    """Per row of ``proba``, the index of the most probable class; ties (within :data:`EPS`)
+    go to the first class, as in C4.5."""
+    return np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
+
+
 def iter_nodes(root: Node) -> Iterator[tuple[Node, int]]:
     """Yield every node with its depth (number of tests above it), depth-first."""
     stack = [(root, 0)]

@@ -25,8 +25,7 @@ import numpy as np
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import collapse, training_errors
-from smalltrees.learners.c45.tree import Node, tree_proba
-from smalltrees.learners.criteria import EPS
+from smalltrees.learners.c45.tree import Node, most_probable, tree_proba
 
 
 def default_window(n_cases: int) -> tuple[int, int]:
@@ -67,8 +66,7 @@ def _iterate(problem: GrowingProblem, order: np.ndarray, size: int, increment: i
         root = grow(problem, rows, np.ones(rows.size))
         collapse(root)
         outside = order[size:]
-        proba = tree_proba(root, problem.Z[outside], problem.n_classes)
-        predicted = np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
+        predicted = most_probable(tree_proba(root, problem.Z[outside], problem.n_classes))
         wrong = predicted != problem.y[outside]
         n_exceptions = int(np.count_nonzero(wrong))
         errors = round(training_errors(root)) + n_exceptions
