@@ -44,16 +44,22 @@ def reading_blocks(config: Mapping) -> dict[str, dict[str, Mapping]]:
             if domain in rows}
 
 
+def table1_trial_files(config: Mapping) -> dict[str, str]:
+    """Table 1's row domain -> its trial result (:func:`~.dkm96.table1_trials`)."""
+    return dict(zip(tables.table1_rows(config), tables.table1_trials(config), strict=True))
+
+
 def reading_trials(config: Mapping) -> dict[str, str]:
     """``domain/reading`` -> its trial result: Table 1's own for a reading without overrides
     (no refit), else ``results/dkm96/readings/<dataset>/<domain>/<reading>.json``."""
     domains = config["dkm96"]["table1"]["domains"]
+    own = table1_trial_files(config)
     files = {}
     for domain, named in reading_blocks(config).items():
         dataset = domains[domain]["dataset"]
         for reading, override in named.items():
             files[f"{domain}/{reading}"] = (
-                f"results/dkm96/trials/{dataset}/{domain}.json" if not override
+                own[domain] if not override
                 else f"results/dkm96/readings/{dataset}/{domain}/{reading}.json")
     return files
 
@@ -82,7 +88,7 @@ def reading_design_learners(config: Mapping) -> Callable:
 def stability_blocks(config: Mapping) -> dict[str, str]:
     """Domain -> Table 1's trials file, for ``dkm96.readings.stability`` among Table 1's rows."""
     readings = config["dkm96"].get("readings", {})
-    trials = dict(zip(tables.table1_rows(config), tables.table1_trials(config), strict=True))
+    trials = table1_trial_files(config)
     return {domain: trials[domain] for domain in readings.get("stability", [])
             if domain in trials}
 
@@ -115,7 +121,7 @@ def readings_plan(config: Mapping) -> dict:
         plan["table1"][domain] = {reading: {"override": dict(override),
                                             "file": trials[f"{domain}/{reading}"]}
                                   for reading, override in named.items()}
-    rows1 = dict(zip(tables.table1_rows(config), tables.table1_trials(config), strict=True))
+    rows1 = table1_trial_files(config)
     for domain, file in reading_rounds(config).items():
         spec = readings["rounds"][domain]
         plan["rounds"][domain] = {
