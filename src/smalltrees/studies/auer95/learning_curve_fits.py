@@ -39,15 +39,15 @@ def fit_curve(m: np.ndarray, eps: np.ndarray) -> dict[str, float]:
         return result | {key: np.nan for key in (
             "inverse_square_a", "inverse_square_c", "inverse_square_r2", "power_a",
             "power_beta", "power_r2", "power_r2_log", "log_a", "log_c", "log_r2")}
-    a, c = _linear(1.0 / eps**2, m)
+    a, c = least_squares_line(1.0 / eps**2, m)
     result |= {"inverse_square_a": a, "inverse_square_c": c,
-               "inverse_square_r2": _r2(m, a / eps**2 + c)}
-    slope, intercept = _linear(np.log(1.0 / eps), np.log(m))
+               "inverse_square_r2": r_squared(m, a / eps**2 + c)}
+    slope, intercept = least_squares_line(np.log(1.0 / eps), np.log(m))
     result |= {"power_a": float(np.exp(intercept)), "power_beta": slope,
-               "power_r2": _r2(m, np.exp(intercept) * eps ** -slope),
-               "power_r2_log": _r2(np.log(m), intercept + slope * np.log(1.0 / eps))}
-    a, c = _linear(np.log(1.0 / eps), m)
-    result |= {"log_a": a, "log_c": c, "log_r2": _r2(m, a * np.log(1.0 / eps) + c)}
+               "power_r2": r_squared(m, np.exp(intercept) * eps ** -slope),
+               "power_r2_log": r_squared(np.log(m), intercept + slope * np.log(1.0 / eps))}
+    a, c = least_squares_line(np.log(1.0 / eps), m)
+    result |= {"log_a": a, "log_c": c, "log_r2": r_squared(m, a * np.log(1.0 / eps) + c)}
     return result
 
 
@@ -80,13 +80,13 @@ def _log_curve(m, eps) -> tuple[np.ndarray, np.ndarray]:
     return x[order], y[order]
 
 
-def _linear(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+def least_squares_line(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     """Least-squares slope and intercept of y on x."""
     slope, intercept = np.polyfit(x, y, 1)
     return float(slope), float(intercept)
 
 
-def _r2(y: np.ndarray, predicted: np.ndarray) -> float:
+def r_squared(y: np.ndarray, predicted: np.ndarray) -> float:
     """Coefficient of determination of ``predicted`` for ``y``."""
     total = float(np.sum((y - y.mean()) ** 2))
     return float(1.0 - np.sum((y - predicted) ** 2) / total) if total > 0 else np.nan

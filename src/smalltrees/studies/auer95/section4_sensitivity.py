@@ -36,7 +36,12 @@ from smalltrees.evaluation.claims import threshold
 from smalltrees.evaluation.verdicts import CLAIM_FAILS, CLAIM_HOLDS, NOT_RUN
 from smalltrees.studies.auer95.claims import inverse_square_holds
 from smalltrees.studies.auer95.learning_curve_draws import summarise
-from smalltrees.studies.auer95.learning_curve_fits import _linear, _r2, curve_factor, fit_curve
+from smalltrees.studies.auer95.learning_curve_fits import (
+    curve_factor,
+    fit_curve,
+    least_squares_line,
+    r_squared,
+)
 from smalltrees.studies.auer95.section4_sensitivity_summary import make_sensitivity
 from smalltrees.studies.auer95.vc_factors import make_vc_factors, predicted_factors
 
@@ -96,14 +101,14 @@ def shape_check(curve: pd.DataFrame, form: str, limits: Sequence[float],
         return (float(beta), f"{sizes}; the claim's test with this beta",
                 inverse_square_holds(fit | {"power_beta": float(beta)}, limits))
     if form == FORMS[2]:
-        slope, intercept = _linear(1.0 / eps, m)
-        r2 = {"1/eps^2": fit["inverse_square_r2"], "1/eps": _r2(m, slope / eps + intercept),
+        slope, intercept = least_squares_line(1.0 / eps, m)
+        r2 = {"1/eps^2": fit["inverse_square_r2"], "1/eps": r_squared(m, slope / eps + intercept),
               "log(1/eps)": fit["log_r2"]}
         best = max(r2, key=r2.get)
         return (r2["1/eps^2"], f"{sizes}; R2 " + ", ".join(f"{k} {v:.3f}" for k, v in r2.items())
                 + f"; best {best}", best == "1/eps^2")
     x, y = np.log(1.0 / eps), np.log(m)
-    r2 = {s: _r2(y, s * x + float(np.mean(y - s * x))) for s in (2, 1)}
+    r2 = {s: r_squared(y, s * x + float(np.mean(y - s * x))) for s in (2, 1)}
     return (r2[2], f"{sizes}; R2 on log m slope 2 {r2[2]:.3f}, slope 1 {r2[1]:.3f}",
             r2[2] > r2[1])
 
