@@ -307,18 +307,20 @@ def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propo
 def _grouped(problem: GrowingProblem, nodes: NodeCases, counts: np.ndarray, valid: np.ndarray,
              gain: np.ndarray, merit: np.ndarray) -> tuple[np.ndarray, ...]:
     """Subsetting (:func:`~smalltrees.learners.c45.subsets.value_groups`): the tests of the
-    attributes with more than two values replaced by tests on groups of values, node by
+    attributes with more than two values replaced by tests on groups of values, at every
     node; ``counts`` of shape ``(n_classes, n_nodes, n_categorical, width)``."""
     valid, gain, merit = valid.copy(), gain.copy(), merit.copy()
     groups = np.full(valid.shape, None, dtype=object)
     n_values = problem.n_values[problem.attributes.categorical]
-    for a in np.flatnonzero(n_values > 2).tolist():
-        for n in range(nodes.sizes.size):
-            found = value_groups(problem, counts[:, n, a, :n_values[a]],
-                                 float(nodes.totals[n]), nodes.whole)
-            valid[n, a] = found is not None
-            if found is not None:
-                groups[n, a], gain[n, a], merit[n, a] = found
+    many = np.flatnonzero(n_values > 2)
+    node, attribute = (grid.ravel() for grid in np.meshgrid(np.arange(nodes.sizes.size), many,
+                                                            indexing="ij"))
+    found = value_groups(problem, counts[:, node, attribute], n_values[attribute],
+                         nodes.totals[node], nodes.whole)
+    for n, a, this in zip(node.tolist(), attribute.tolist(), found, strict=True):
+        valid[n, a] = this is not None
+        if this is not None:
+            groups[n, a], gain[n, a], merit[n, a] = this
     return valid, gain, merit, groups
 
 

@@ -36,67 +36,122 @@ MERGE_MIN_WEIGHT = 1.0
 MIN_IMPROVEMENT = 1e-5
 
 
-def value_groups(problem: GrowingProblem, counts: np.ndarray, total: float, whole: bool
-                 ) -> tuple[np.ndarray, float, float] | None:
-    """The groups of one categorical attribute's values at a node.
+def value_groups(problem: GrowingProblem, counts: np.ndarray, n_values: np.ndarray,
+                 totals: np.ndarray, whole: bool) -> list[tuple[np.ndarray, float, float] | None]:
+    """The groups of the values of several categorical attributes at several nodes ("cells").
+
+    The hill-climbs of all cells that hold the same number of groups run together: each step
+    scores every merge of every such cell in one set of whole-array operations, the
+    per-cell arithmetic unchanged (a cell's numbers do not depend on the others).
 
     Parameters
     ----------
-    counts : ndarray of shape (n_classes, n_values)
-        Class weights of the node's cases with a known value, per declared value.
-    total : float
-        The node's total weight (unknown values included).
+    counts : ndarray of shape (n_classes, n_cells, width)
+        Class weights of each cell's cases with a known value, per declared value (0 beyond
+        the cell's ``n_values``).
+    n_values : ndarray of shape (n_cells,)
+        The number of declared values of each cell's attribute.
+    totals : ndarray of shape (n_cells,)
+        Each cell's node's total weight (unknown values included).
     whole : bool
         Every case weighs 1 (class weights are whole numbers).
 
     Returns
     -------
-    (groups, gain, merit) or None
+    list, one entry per cell: (groups, gain, merit) or None
         ``groups[v]``: the branch of declared value ``v``; the test's gain and merit. ``None``
         if the final merit is not positive or fewer than two groups weigh ``min_cases``.
     """
-    weights = counts.sum(axis=0)
-    represented = np.flatnonzero(weights > REPRESENTED)
-    if represented.size == 0:
-        return None
-    blocks = [[int(v)] for v in represented.tolist()]
-    block_counts = counts[:, represented].astype(float)
-    block_counts = _merge_single_class(blocks, block_counts)
-    gains, _, values = _scores(problem, block_counts[:, None, :], total, whole,
-                               MERGE_MIN_WEIGHT)
-    gain, value = float(gains[0]), float(values[0])
-    min_gain = gain / 2
-    while len(blocks) > 2:
+    found: list[tuple[np.ndarray, float, float] | None] = [None] * counts.shape[1]
+    climbs: dict[int, list[tuple[int, list[list[int]], np.ndarray]]] = {}
+    for cell, weights in enumerate(counts.sum(axis=0)):
+        represented = np.flatnonzero(weights > REPRESENTED)
+        if represented.size:
+            blocks = [[int(v)] for v in represented.tolist()]
+            block_counts = _merge_single_class(blocks,
+                                               counts[:, cell, represented].astype(float))
+            climbs.setdefault(len(blocks), []).append((cell, blocks, block_counts))
+    for members in climbs.values():
+        cells = np.array([cell for cell, _, _ in members])
+        block_counts = np.stack([counts for _, _, counts in members], axis=1)
+        _climb(problem, [blocks for _, blocks, _ in members], cells, block_counts,
+               np.asarray(totals, dtype=float)[cells], whole, n_values, found)
+    return found
+
+
+def _climb(problem: GrowingProblem, blocks: list[list[list[int]]], cells: np.ndarray,
+           block_counts: np.ndarray, totals: np.ndarray, whole: bool, n_values: np.ndarray,
+           found: list) -> None:
+    """Hill-climb the cells that start with the same number of groups (step 3), in step;
+    ``block_counts`` of shape ``(n_classes, n_cells, n_groups)``; fill ``found``."""
+    gains, _, values = _scores(problem, block_counts, totals, whole, MERGE_MIN_WEIGHT)
+    gain, value = gains.tolist(), values.tolist()
+    min_gain = [this / 2 for this in gain]
+    active = list(range(cells.size))
+    while active:
+        n_groups = block_counts.shape[2]
+        if n_groups <= 2:
+            _finish(problem, active, block_counts, totals[active], whole, blocks, value,
+                    cells, n_values, found)
+            return
         sizes = block_counts.sum(axis=0)
-        reasonable = int(np.count_nonzero(sizes >= problem.min_cases - EPS))
-        barred = int(np.argmax(sizes)) if reasonable < 3 else -1
-        first, second = np.triu_indices(len(blocks), 1)  # every pair, in C4.5's order
-        keep = (first != barred) & (second != barred)
-        first, second = first[keep], second[keep]
-        if not first.size:
-            break
-        gains, _, values = _scores(problem, _pair_merges(block_counts, first, second), total,
-                                   whole, MERGE_MIN_WEIGHT)
-        best, best_value, best_gain = None, 0.0, -EPS
-        forced = not problem.criterion.normalise or reasonable < 2
-        for pair, (this_gain, this_value) in enumerate(zip(gains.tolist(), values.tolist(),
-                                                         strict=True)):
-            if ((this_gain >= min_gain and best_gain < min_gain) or this_value >= best_value
-                    or (best is None and forced)):
-                best, best_value, best_gain = pair, this_value, this_gain
-        if not forced and (best is None or best_value < value + MIN_IMPROVEMENT
-                           or (best_value == value and best_gain < gain)):
-            break
-        gain, value = best_gain, best_value
-        block_counts = _merge(blocks, block_counts, int(first[best]), int(second[best]))
-    final_gain, info, _ = _scores(problem, block_counts[:, None, :], total, whole,
-                                  problem.min_cases)
-    if value <= 0 or final_gain[0] < 0:
-        return None
-    groups = np.full(counts.shape[1], len(blocks), dtype=np.intp)  # the set-aside values
-    for branch, block in enumerate(blocks):
-        groups[block] = branch
-    return groups, float(final_gain[0]), float(problem.criterion.merit(final_gain[0], info[0]))
+        reasonable = np.count_nonzero(sizes >= problem.min_cases - EPS, axis=1).tolist()
+        largest = np.argmax(sizes, axis=1).tolist()
+        first, second = np.triu_indices(n_groups, 1)  # every pair, in C4.5's order
+        merges = _pair_merges(block_counts, first, second)
+        pair_gains, _, pair_values = _scores(problem, merges, totals[active, None], whole,
+                                             MERGE_MIN_WEIGHT)
+        pairs = list(zip(first.tolist(), second.tolist(), strict=True))
+        going, staying, choices = [], [], []
+        for row, (cell, this_gains, this_values) in enumerate(zip(
+                active, pair_gains.tolist(), pair_values.tolist(), strict=True)):
+            barred = largest[row] if reasonable[row] < 3 else -1
+            forced = not problem.criterion.normalise or reasonable[row] < 2
+            best, best_value, best_gain = None, 0.0, -EPS
+            for pair, (one, other) in enumerate(pairs):
+                if barred in (one, other):
+                    continue
+                this_gain, this_value = this_gains[pair], this_values[pair]
+                if ((this_gain >= min_gain[cell] and best_gain < min_gain[cell])
+                        or this_value >= best_value or (best is None and forced)):
+                    best, best_value, best_gain = pair, this_value, this_gain
+            if not forced and (best is None or best_value < value[cell] + MIN_IMPROVEMENT
+                               or (best_value == value[cell] and best_gain < gain[cell])):
+                staying.append(row)
+                continue
+            gain[cell], value[cell] = best_gain, best_value
+            one, other = pairs[best]
+            cell_blocks = blocks[cell]
+            cell_blocks[one] = cell_blocks[one] + cell_blocks[other]
+            cell_blocks[other] = cell_blocks[-1]
+            cell_blocks.pop()
+            going.append(row)
+            choices.append(best)
+        if staying:
+            members = [active[row] for row in staying]
+            _finish(problem, members, block_counts[:, staying], totals[members], whole,
+                    blocks, value, cells, n_values, found)
+        block_counts = merges[:, going, choices]
+        active = [active[row] for row in going]
+
+
+def _finish(problem: GrowingProblem, members: list[int], block_counts: np.ndarray,
+            totals: np.ndarray, whole: bool, blocks: list[list[list[int]]], value: list[float],
+            cells: np.ndarray, n_values: np.ndarray, found: list) -> None:
+    """Score the final groups of the climbs ``members`` (their class weights
+    ``block_counts`` and node weights ``totals``) against ``min_cases``; a climb's test is
+    kept, in ``found``, if its merit and gain are positive."""
+    final_gain, info, _ = _scores(problem, block_counts, totals, whole, problem.min_cases)
+    merit = problem.criterion.merit(final_gain, info)
+    for member, this_gain, this_merit in zip(members, final_gain.tolist(),
+                                             np.atleast_1d(merit).tolist(), strict=True):
+        if value[member] <= 0 or this_gain < 0:
+            continue
+        cell = int(cells[member])
+        groups = np.full(int(n_values[cell]), len(blocks[member]), dtype=np.intp)
+        for branch, block in enumerate(blocks[member]):
+            groups[block] = branch
+        found[cell] = groups, float(this_gain), float(this_merit)
 
 
 def _merge_single_class(blocks: list[list[int]], block_counts: np.ndarray) -> np.ndarray:
@@ -124,37 +179,38 @@ def _merge(blocks: list[list[int]], block_counts: np.ndarray, i: int, j: int) ->
     blocks[i] = blocks[i] + blocks[j]
     blocks[j] = blocks[-1]
     blocks.pop()
-    return _pair_merges(block_counts, np.array([i]), np.array([j]))[:, 0, :]
+    return _pair_merges(block_counts, np.array([i]), np.array([j]))[..., 0, :]
 
 
 def _pair_merges(block_counts: np.ndarray, first: np.ndarray, second: np.ndarray
                  ) -> np.ndarray:
-    """``(n_classes, n_pairs, n_groups - 1)``: the groups' class weights after each merge of
-    group ``second[p]`` into ``first[p]`` (``first < second``), the last group moved into
-    the absorbed one's place."""
-    n_groups = block_counts.shape[1]
+    """``(..., n_pairs, n_groups - 1)``: the groups' class weights (``block_counts`` of shape
+    ``(..., n_groups)``) after each merge of group ``second[p]`` into ``first[p]``
+    (``first < second``), the last group moved into the absorbed one's place."""
+    n_groups = block_counts.shape[-1]
     pairs = np.arange(first.size)
-    merged = np.repeat(block_counts[:, None, :], first.size, axis=1)
-    merged[:, pairs, first] += block_counts[:, second]
-    merged[:, pairs, second] = block_counts[:, [n_groups - 1]]
-    return merged[:, :, :n_groups - 1]
+    merged = np.repeat(block_counts[..., None, :], first.size, axis=-2)
+    merged[..., pairs, first] += block_counts[..., second]
+    merged[..., pairs, second] = block_counts[..., [n_groups - 1]]
+    return merged[..., :n_groups - 1]
 
 
 def _scores(problem: GrowingProblem, counts: np.ndarray, total: float, whole: bool,
             min_weight: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Gain (scaled by the known fraction), split information and worth of each of several
-    groupings, ``counts`` of shape ``(n_classes, n_groupings, n_groups)``.
+    groupings, ``counts`` of shape ``(n_classes, ..., n_groups)``, ``total`` the node weight
+    of each (broadcast to ``counts.shape[1:-1]``).
 
     A grouping's gain is ``-EPS`` unless two of its groups weigh ``min_weight`` or more; its
     worth is its merit (the gain ratio), ``-EPS`` if its gain is not positive.
     """
     weights = counts.sum(axis=0)
     info = split_info(weights, total)
-    known = weights.sum(axis=1)
-    decrease = (problem.impurity(counts.sum(axis=2), whole)
+    known = weights.sum(axis=-1)
+    decrease = (problem.impurity(counts.sum(axis=-1), whole)
                 - problem.impurity(counts, whole).sum(axis=-1))
     gain = known / total * decrease
     gain = np.where(np.abs(gain) < EPS, 0.0, gain) / known
-    gain = np.where(np.count_nonzero(weights > min_weight - EPS, axis=1) >= 2, gain, -EPS)
+    gain = np.where(np.count_nonzero(weights > min_weight - EPS, axis=-1) >= 2, gain, -EPS)
     worth = np.where(gain < EPS, -EPS, problem.criterion.merit(gain, info))
     return gain, np.atleast_1d(info), worth
