@@ -6,6 +6,7 @@ from snakemake.utils import min_version
 min_version("8.0")
 
 from smalltrees_workflow.config import check_yaml_file
+from smalltrees_workflow.scheduling import cancel_rescheduling_timers
 
 check_yaml_file("config.yaml")
 
@@ -30,3 +31,11 @@ rule all:
     default_target: True
     input:
         get_final_output(),
+
+
+onsuccess:
+    cancel_rescheduling_timers()
+
+
+onerror:
+    cancel_rescheduling_timers()
