@@ -1,12 +1,14 @@
-"""Atomic file writes: a reader (or a rerun after a crash) never sees a partial file.
+"""Atomic file writes, and files' checksums.
 
-Bytes go to a hidden temporary file beside the target (so that :func:`os.replace` is an atomic
-rename on one file system), are fsynced, and replace the target only when the writer finished
-without error; on any error the temporary file is removed and the target is left as it was.
+A reader (or a rerun after a crash) never sees a partial file: bytes go to a hidden temporary
+file beside the target (so that :func:`os.replace` is an atomic rename on one file system), are
+fsynced, and replace the target only when the writer finished without error; on any error the
+temporary file is removed and the target is left as it was.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 from collections.abc import Iterator
@@ -40,3 +42,12 @@ def write_text(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` to ``path`` atomically."""
     with atomic_open(path) as handle:
         handle.write(text)
+
+
+def sha256_of(path: str | os.PathLike[str]) -> str:
+    """Return the lower-case hex SHA-256 digest (64 characters) of a file, read in chunks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()

@@ -26,7 +26,7 @@ from collections.abc import Generator, Iterable
 import requests
 
 from smalltrees.data.locations import mirror_location, url_location
-from smalltrees.files import atomic_open
+from smalltrees.files import atomic_open, sha256_of
 
 __all__ = ["UCI_ARCHIVE", "ChecksumError", "FetchError", "fetch_file", "origin_url", "sha256_of"]
 
@@ -87,26 +87,6 @@ class _SourceFailure(Exception):
 def origin_url(relpath: str, own_url: str | None, archive: str = UCI_ARCHIVE) -> str:
     """Where a raw file lives when no mirror has it: its own URL, else ``archive/relpath``."""
     return own_url or archive.rstrip("/") + "/" + relpath
-
-
-def sha256_of(path: str | os.PathLike[str]) -> str:
-    """Return the hex SHA-256 digest of a file, reading it in chunks.
-
-    Parameters
-    ----------
-    path : str or os.PathLike
-        File to hash.
-
-    Returns
-    -------
-    str
-        Lower-case hexadecimal digest (64 characters).
-    """
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(_CHUNK_SIZE), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def fetch_file(

@@ -29,10 +29,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from smalltrees.data.fetch import sha256_of
 from smalltrees.data.generators import generate
 from smalltrees.data.parse import DatasetError, categorical, parse_parts
-from smalltrees.files import write_text
+from smalltrees.files import sha256_of, write_text
 
 PROCESSED_DIR = Path("data") / "processed"
 RAW_DIR = Path("data") / "raw"
