@@ -12,13 +12,15 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 
 
 def scratch_project(tmp_path: Path, config: dict | None = None) -> Path:
-    """Copy the workflow, the package sources its rules declare as inputs, the dataset sheet and
-    the paper numbers (not data or results) into ``tmp_path``; optionally replace config."""
+    """Copy the workflow (with its profile), the package sources its rules declare as inputs,
+    the dataset sheet and the paper numbers (not data or results) into ``tmp_path``;
+    optionally replace config."""
     work = tmp_path / "project"
     work.mkdir(parents=True)
     shutil.copy(ROOT / "Snakefile", work)
     shutil.copy(ROOT / "environment.yml", work)
     shutil.copytree(ROOT / "workflow", work / "workflow")
+    shutil.copytree(ROOT / "profiles" / "default", work / "profiles" / "default")
     shutil.copytree(ROOT / "src", work / "src", ignore=shutil.ignore_patterns("__pycache__",
                                                                                "*.egg-info"))
     shutil.copytree(ROOT / "data" / "paper", work / "data" / "paper")
