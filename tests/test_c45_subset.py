@@ -4,8 +4,13 @@ import math
 
 import numpy as np
 import pandas as pd
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from smalltrees import C45
+from smalltrees.learners.c45.problem import GrowingProblem
+from smalltrees.learners.c45.subsets import value_groups
+from smalltrees.learners.criteria import get_criterion
 
 CATEGORIES = ["b", "g", "p", "r", "y"]
 
@@ -96,3 +101,27 @@ def test_every_test_of_a_pruned_tree_has_as_many_branches_as_its_groups():
             assert len(node.children) == node.groups.max() + 1 < n_values + 1
         stack.extend(node.children)
     assert grouped >= 2
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(2, 4), st.integers(1, 8), st.booleans(), st.sampled_from(["gain_ratio", "G"]),
+       st.integers(0, 2**32 - 1))
+def test_cells_climbed_together_get_what_each_gets_alone(n_classes, n_cells, whole, criterion,
+                                                          seed):
+    # The hill-climbs of many (node, attribute) cells run in step; a cell's groups, gain and
+    # merit must not depend on the cells climbed beside it.
+    rng = np.random.default_rng(seed)
+    n_values = rng.integers(3, 9, n_cells)
+    counts = rng.integers(0, 6, (n_classes, n_cells, 8)).astype(float)
+    counts[:, np.arange(8)[None, :] >= n_values[:, None]] = 0.0
+    if not whole:
+        counts *= rng.uniform(0.2, 1.0, counts.shape)
+    totals = counts.sum(axis=(0, 2)) + rng.uniform(0.0, 3.0, n_cells)
+    problem = GrowingProblem(np.zeros((200, 1)), np.zeros(200, dtype=int), n_classes,
+                             np.array([8]), get_criterion(criterion), 2.0, False, subset=True)
+    together = value_groups(problem, counts, n_values, totals, whole)
+    for cell, found in enumerate(together):
+        alone = value_groups(problem, counts[:, [cell]], n_values[[cell]], totals[[cell]], whole)[0]
+        assert (found is None) == (alone is None)
+        if found is not None:
+            assert np.array_equal(found[0], alone[0]) and found[1:] == alone[1:]

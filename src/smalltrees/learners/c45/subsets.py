@@ -82,8 +82,12 @@ def value_groups(problem: GrowingProblem, counts: np.ndarray, n_values: np.ndarr
 def _climb(problem: GrowingProblem, blocks: list[list[list[int]]], cells: np.ndarray,
            block_counts: np.ndarray, totals: np.ndarray, whole: bool, n_values: np.ndarray,
            found: list) -> None:
-    """Hill-climb the cells that start with the same number of groups (step 3), in step;
-    ``block_counts`` of shape ``(n_classes, n_cells, n_groups)``; fill ``found``."""
+    """Hill-climb the cells that start with the same number of groups (step 3), in step.
+
+    Member ``i`` of the climb is cell ``cells[i]``, with the groups ``blocks[i]`` and the
+    class weights ``block_counts[:, i]`` (shape ``(n_classes, n_members, n_groups)``); the
+    results go to ``found``.
+    """
     gains, _, values = _scores(problem, block_counts, totals, whole, MERGE_MIN_WEIGHT)
     gain, value = gains.tolist(), values.tolist()
     min_gain = [this / 2 for this in gain]
@@ -103,7 +107,7 @@ def _climb(problem: GrowingProblem, blocks: list[list[list[int]]], cells: np.nda
                                              MERGE_MIN_WEIGHT)
         pairs = list(zip(first.tolist(), second.tolist(), strict=True))
         going, staying, choices = [], [], []
-        for row, (cell, this_gains, this_values) in enumerate(zip(
+        for row, (member, this_gains, this_values) in enumerate(zip(
                 active, pair_gains.tolist(), pair_values.tolist(), strict=True)):
             barred = largest[row] if reasonable[row] < 3 else -1
             forced = not problem.criterion.normalise or reasonable[row] < 2
@@ -112,16 +116,16 @@ def _climb(problem: GrowingProblem, blocks: list[list[list[int]]], cells: np.nda
                 if barred in (one, other):
                     continue
                 this_gain, this_value = this_gains[pair], this_values[pair]
-                if ((this_gain >= min_gain[cell] and best_gain < min_gain[cell])
+                if ((this_gain >= min_gain[member] and best_gain < min_gain[member])
                         or this_value >= best_value or (best is None and forced)):
                     best, best_value, best_gain = pair, this_value, this_gain
-            if not forced and (best is None or best_value < value[cell] + MIN_IMPROVEMENT
-                               or (best_value == value[cell] and best_gain < gain[cell])):
+            if not forced and (best is None or best_value < value[member] + MIN_IMPROVEMENT
+                               or (best_value == value[member] and best_gain < gain[member])):
                 staying.append(row)
                 continue
-            gain[cell], value[cell] = best_gain, best_value
+            gain[member], value[member] = best_gain, best_value
             one, other = pairs[best]
-            cell_blocks = blocks[cell]
+            cell_blocks = blocks[member]
             cell_blocks[one] = cell_blocks[one] + cell_blocks[other]
             cell_blocks[other] = cell_blocks[-1]
             cell_blocks.pop()
