@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 
 from smalltrees.evaluation.verdicts import REPRODUCED, sd_rule
+from smalltrees.evaluation.verdicts import ROUNDING as ACCURACY_ROUNDING
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND, beside
 from smalltrees.studies.auer95.table2 import ROUNDING
@@ -54,9 +55,6 @@ READINGS: dict[str, dict[str, tuple[str, float]]] = {
                         "depth": ("mean_leaf_depth", 0.0)},
 }
 """Reading -> measure -> (column of the per-fold rows, offset added to it)."""
-
-ACCURACY_ROUNDING = 0.05
-"""Half a unit of the paper's printing of accuracies (one decimal)."""
 
 
 def make_c45_readings(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequence[str],

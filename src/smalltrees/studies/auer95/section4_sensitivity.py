@@ -33,7 +33,13 @@ import pandas as pd
 from scipy.optimize import curve_fit
 
 from smalltrees.evaluation.claims import threshold
-from smalltrees.evaluation.verdicts import CLAIM_FAILS, CLAIM_HOLDS, NOT_RUN
+from smalltrees.evaluation.verdicts import (
+    CLAIM_FAILS,
+    CLAIM_HOLDS,
+    DIFFERS,
+    NOT_RUN,
+    REPRODUCED,
+)
 from smalltrees.studies.auer95.claims import inverse_square_holds
 from smalltrees.studies.auer95.learning_curve_draws import summarise
 from smalltrees.studies.auer95.learning_curve_fits import (
@@ -42,10 +48,10 @@ from smalltrees.studies.auer95.learning_curve_fits import (
     least_squares_line,
     r_squared,
 )
+from smalltrees.studies.auer95.learning_curves import SKY
 from smalltrees.studies.auer95.section4_sensitivity_summary import make_sensitivity
 from smalltrees.studies.auer95.vc_factors import make_vc_factors, predicted_factors
 
-SKY = {"T1": "sky1", "T2": "sky2"}
 BASELINE = "baseline (config)"
 FORMS = ("power, least squares on log m", "power, least squares on m",
          "fixed exponent 2 vs 1 vs log, R2 on m", "fixed slope 2 vs 1, R2 on log m",
@@ -168,17 +174,17 @@ def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, 
 def _shape_rows(draws, sky, level, limits, variants, choices, seed) -> list[dict]:
     subject, out = f"SE {level}", []
     stored = int(draws["draw"].nunique())
+    base = variants[0][2]
+    base_curve = summarise_protocol(draws, sky, base)
     for choice, value, protocol in variants:
         if protocol.draws is not None and protocol.draws > stored:
             out.append(_row("se_inverse_square", subject, choice, value, np.nan,
                             f"{stored} draws stored: needs new curve draws", NOT_RUN))
             continue
-        curve = summarise_protocol(draws, sky, protocol)
+        curve = base_curve if protocol is base else summarise_protocol(draws, sky, protocol)
         out.append(_shape_row(subject, choice, value, curve, FORMS[0], limits,
                               protocol.noise_se))
-    base = variants[0][2]
-    curve = summarise_protocol(draws, sky, base)
-    out += [_shape_row(subject, "fit form", form, curve, form, limits, base.noise_se)
+    out += [_shape_row(subject, "fit form", form, base_curve, form, limits, base.noise_se)
             for form in FORMS[1:]]
     if level == "T2" and choices.get("paper_sky2") is not None:
         curve = summarise_protocol(draws, sky, replace(base, sky=choices["paper_sky2"]))
@@ -237,7 +243,7 @@ def measured_factor_rows(draws, sky, paper_range, variants, choices, seed) -> li
     medians = [factor({lv: resample_draws(f, rng) for lv, f in frames.items()},
                       variants[0][2])[0] for _ in range(choices["bootstrap"])]
     low, high = np.nanpercentile(medians, [2.5, 97.5])
-    inside = float(np.mean([_range_verdict(v, paper_range) == "reproduced" for v in medians]))
+    inside = float(np.mean([_range_verdict(v, paper_range) == REPRODUCED for v in medians]))
     out.append(_row("factors", subject, "draws per size (bootstrap)",
                     f"{choices['bootstrap']} resamples", float(np.nanmedian(medians)),
                     f"95% interval {low:.2f} to {high:.2f}; in the paper's range in "
@@ -249,7 +255,7 @@ def measured_factor_rows(draws, sky, paper_range, variants, choices, seed) -> li
 def _range_verdict(value: float, paper_range: tuple[float, float]) -> str:
     if pd.isna(value):
         return NOT_RUN
-    return "reproduced" if paper_range[0] <= value <= paper_range[1] else "differs"
+    return REPRODUCED if paper_range[0] <= value <= paper_range[1] else DIFFERS
 
 
 def factor_rows(vc: pd.DataFrame, paper: pd.DataFrame, paper_sky2: Mapping[str, float],
@@ -289,11 +295,11 @@ def factor_rows(vc: pd.DataFrame, paper: pd.DataFrame, paper_sky2: Mapping[str, 
             values, verdicts = mine[record["term"]], mine[f"{record['term']}_verdict"]
             middle = (float(record["low"]) + float(record["high"])) / 2
             closest = float(values.iloc[int(np.argmin(np.abs(values - middle)))])
-            hits = int((verdicts == "reproduced").sum())
+            hits = int((verdicts == REPRODUCED).sum())
             rows.append(_row("factors", f"{record['code']} {record['term']}", choice, value,
                              closest, f"paper {record['words']}; ours {values.min():.2f} to "
                              f"{values.max():.2f}; {hits} of {len(values)} readings reproduce",
-                             "reproduced" if hits else "differs"))
+                             REPRODUCED if hits else DIFFERS))
     if "CR" in inputs:
         rows += _needed_b(inputs["CR"], sky["CR"], paper, baseline_base, bases)
     return rows
@@ -306,11 +312,10 @@ def _needed_b(given: Mapping[str, int], sky: Mapping, paper: pd.DataFrame,
     row = paper[(paper["code"] == "CR") & (paper["term"] == "F_up")].iloc[0]
     out, b = [], given["b"]
     for end in (float(row["low"]), float(row["high"])):
-        while _largest_f_up(given, sky, b, (baseline_base, *bases)) < end:
+        while (f_up := _largest_f_up(given, sky, b, (baseline_base, *bases))) < end:
             b += 1
         out.append(_row("factors", "CR F_up", "b (most values of a categorical attribute)",
-                        f"{b} (CR has {given['b']}, {given['b_missing']} with missing)",
-                        _largest_f_up(given, sky, b, (baseline_base, *bases)),
+                        f"{b} (CR has {given['b']}, {given['b_missing']} with missing)", f_up,
                         f"beyond the data: the smallest b whose largest F_up reaches {end:g}; "
                         "F_up < b + 2 under every base and reading", ""))
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import NOT_RUN
+from smalltrees.evaluation.verdicts import CLAIM_FAILS, DIFFERS, NOT_RUN
 from smalltrees.reporting.markdown import to_markdown
 
 COLUMNS = ["claim", "subject", "choice", "value", "baseline", "number", "detail", "verdict",
@@ -42,7 +42,7 @@ def claim_summary(table: pd.DataFrame) -> list[str]:
     lines = []
     for claim, rows in table.groupby("claim", sort=False):
         base = rows[rows["baseline"]].set_index("subject")["verdict"]
-        failing = set(base[base.isin(["claim fails", "differs"])].index)
+        failing = set(base[base.isin([CLAIM_FAILS, DIFFERS])].index)
         passing = set(base.index) - failing
         found = []
         for (choice, value), group in rows[~rows["baseline"]].groupby(["choice", "value"],
