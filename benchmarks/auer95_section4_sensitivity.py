@@ -27,13 +27,15 @@ import json
 import time
 from pathlib import Path
 
+import pandas as pd
 import yaml
 
 from smalltrees.datasets import read
-from smalltrees.evaluation.claims import read_claims, threshold
+from smalltrees.evaluation.claims import read_claims
 from smalltrees.learners.registry import make_learner
 from smalltrees.studies.auer95 import section4_sensitivity as s4
 from smalltrees.studies.auer95.learning_curve_draws import curve_draws
+from smalltrees.studies.auer95.learning_curves import SKY
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,10 +45,10 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=100, help="draws per size (default 100)")
     parser.add_argument("--root", type=Path, default=ROOT, help="the project's directory")
     args = parser.parse_args()
-    config = yaml.safe_load((ROOT / "config.yaml").read_text())
+    config = yaml.safe_load((args.root / "config.yaml").read_text())
     curves = config["auer95"]["curves"]
-    claims = read_claims(ROOT / "data/paper/auer95/claims.csv", "section4")
-    limits = threshold(claims.set_index("id").loc["se_inverse_square", "threshold"])
+    limits = s4.shape_limits(read_claims(args.root / "data/paper/auer95/claims.csv", "section4"))
+    paper = s4.cr_factor_range(pd.read_csv(args.root / "data/paper/auer95/section4.csv"))
     stored = curves["repetitions"]
     draws, sky, seconds = {}, {}, {}
     for code in ("CR", "SE"):
@@ -63,21 +65,20 @@ def main() -> None:
           + ", ".join(f"{c} {lv} {s:.1f}" for (c, lv), s in seconds.items()))
     for level in ("T1", "T2"):
         for count in (stored[level], args.draws):
-            curve = s4.summarise_protocol(draws[("SE", level)], sky["SE"][s4.SKY[level]],
+            curve = s4.summarise_protocol(draws[("SE", level)], sky["SE"][SKY[level]],
                                           s4.Protocol(noise_se=curves["noise_se"], draws=count))
             for form in s4.FORMS[:3]:
                 number, detail, holds = s4.shape_check(curve, form, limits, curves["noise_se"])
                 print(f"SE {level}, {count} draws, {form}: {number:.2f} "
                       f"({'claim holds' if holds else 'claim fails'}; {detail})")
-    paper = (17.0, 25.0)
     for count in sorted({min(stored.values()), args.draws}):
         rows = s4.measured_factor_rows({key: frame[frame["draw"] < count] for key, frame in
                                 draws.items()}, sky["CR"], paper,
                                [(s4.BASELINE, "", s4.Protocol(noise_se=curves["noise_se"]))],
                                {"bootstrap": 50}, config["seed"])
         print(f"CR m_T2/m_T1, {count} draws: median {rows[0]['number']:.2f} ({rows[0]['detail']}"
-              f"; {rows[0]['verdict']} against the paper's 17 to 25); bootstrap "
-              f"{rows[1]['detail']}")
+              f"; {rows[0]['verdict']} against the paper's {paper[0]:g} to {paper[1]:g});"
+              f" bootstrap {rows[1]['detail']}")
 
 
 if __name__ == "__main__":

@@ -145,8 +145,10 @@ def resample_draws(draws: pd.DataFrame, rng: np.random.Generator) -> pd.DataFram
 
 def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
                limits: Sequence[float], paper_range: tuple[float, float],
-               baseline: Protocol, choices: Mapping, seed: int) -> list[dict]:
-    """SE's shape per depth and CR's measured factor under every curve choice."""
+               baseline: Protocol, choices: Mapping, seed: int,
+               paper_sky2: float | None = None) -> list[dict]:
+    """SE's shape per depth and CR's measured factor under every curve choice; with the
+    paper's Sky2 of SE, T2's shape also with the curve's eps measured from it."""
     variants = [(BASELINE, "as configured", baseline)]
     variants += [("draws per size", f"first {k}", replace(baseline, draws=int(k)))
                  for k in choices["draws"]]
@@ -162,7 +164,7 @@ def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, 
     for level in ("T1", "T2"):
         if ("SE", level) in draws:
             rows += _shape_rows(draws[("SE", level)], sky["SE"][SKY[level]], level, limits,
-                                variants, choices, seed)
+                                variants, choices, seed, paper_sky2)
         else:
             rows.append(_row("se_inverse_square", f"SE {level}", BASELINE, "as configured",
                              np.nan, "no SE curve in this run", NOT_RUN))
@@ -171,7 +173,7 @@ def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, 
     return rows
 
 
-def _shape_rows(draws, sky, level, limits, variants, choices, seed) -> list[dict]:
+def _shape_rows(draws, sky, level, limits, variants, choices, seed, paper_sky2) -> list[dict]:
     subject, out = f"SE {level}", []
     stored = int(draws["draw"].nunique())
     base = variants[0][2]
@@ -186,9 +188,9 @@ def _shape_rows(draws, sky, level, limits, variants, choices, seed) -> list[dict
                               protocol.noise_se))
     out += [_shape_row(subject, "fit form", form, base_curve, form, limits, base.noise_se)
             for form in FORMS[1:]]
-    if level == "T2" and choices.get("paper_sky2") is not None:
-        curve = summarise_protocol(draws, sky, replace(base, sky=choices["paper_sky2"]))
-        out.append(_shape_row(subject, "eps reference Sky2", f"paper's {choices['paper_sky2']}",
+    if level == "T2" and paper_sky2 is not None:
+        curve = summarise_protocol(draws, sky, replace(base, sky=paper_sky2))
+        out.append(_shape_row(subject, "eps reference Sky2", f"paper's {paper_sky2}",
                               curve, FORMS[0], limits, base.noise_se))
     rng = np.random.default_rng(seed)
     results = {form: [] for form in FORMS[:3]}
@@ -327,6 +329,17 @@ def _largest_f_up(given, sky, b: int, bases) -> float:
                for base in bases)
 
 
+def shape_limits(paper_claims: pd.DataFrame) -> tuple[float, ...]:
+    """The limits of SE's "m ~ 1/eps^2" claim (claims.csv, section 4)."""
+    return threshold(paper_claims.set_index("id").loc["se_inverse_square", "threshold"])
+
+
+def cr_factor_range(paper_factors: pd.DataFrame) -> tuple[float, float]:
+    """The paper's range of CR's factor, "between 17 and 25" (section4.csv)."""
+    cr = paper_factors[(paper_factors["code"] == "CR") & (paper_factors["term"] == "F_up")]
+    return float(cr["low"].iloc[0]), float(cr["high"].iloc[0])
+
+
 def make_section4_sensitivity(draws: Mapping[tuple[str, str], pd.DataFrame],
                               sky: Mapping[str, Mapping], paper_claims: pd.DataFrame,
                               paper_factors: pd.DataFrame, paper_sky2: Mapping[str, float],
@@ -337,11 +350,8 @@ def make_section4_sensitivity(draws: Mapping[tuple[str, str], pd.DataFrame],
     ``vc`` (the predicted-factor table) against ``paper_factors`` (section4.csv).
     ``paper_sky2`` is Table 2's Sky2 per dataset; ``choices`` is the config's
     ``auer95.curves.sensitivity``."""
-    limits = threshold(paper_claims.set_index("id").loc["se_inverse_square", "threshold"])
-    cr = paper_factors[(paper_factors["code"] == "CR") & (paper_factors["term"] == "F_up")]
-    paper_range = (float(cr["low"].iloc[0]), float(cr["high"].iloc[0]))
-    rows = curve_rows(draws, sky, limits, paper_range, Protocol(noise_se=noise_se),
-                      dict(choices) | {"paper_sky2": paper_sky2.get("SE")}, seed)
+    rows = curve_rows(draws, sky, shape_limits(paper_claims), cr_factor_range(paper_factors),
+                      Protocol(noise_se=noise_se), choices, seed, paper_sky2.get("SE"))
     rows += factor_rows(vc[vc["code"].isin(["CR", "SE"])], paper_factors, paper_sky2,
                         choices["log_bases"], base, around)
     return make_sensitivity(rows)
