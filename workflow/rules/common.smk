@@ -1,5 +1,4 @@
 # Helpers only: config validation, the dataset registry, input functions and the final outputs.
-import re
 from pathlib import Path
 
 import pandas as pd
@@ -15,6 +14,7 @@ from smalltrees_workflow.config import (
     study_plan,
     validate,
 )
+from smalltrees_workflow.wildcards import choice
 from smalltrees.learners.registry import LEARNER_CLASSES, learner_class
 
 # Every error below stops the workflow before any job runs, with one line naming the key.
@@ -33,10 +33,10 @@ REQUIRED_DATASETS = [d for d in DATASETS if d not in OPTIONAL_DATASETS]
 
 
 wildcard_constraints:
-    dataset="|".join(re.escape(d) for d in DATASETS),
-    relpath="|".join(re.escape(p) for p in RAW_FILES),
-    learner="|".join(re.escape(name) for name in config["learners"]),
-    study="|".join(re.escape(s) for s in STUDIES),
+    dataset=choice(DATASETS),
+    relpath=choice(RAW_FILES),
+    learner=choice(config["learners"]),
+    study=choice(STUDIES),
 
 
 # Each rule's `code=` inputs: the package modules its job imports, from the import graph (and
@@ -58,11 +58,6 @@ def raw_file_entry(wildcards):
 def dataset_spec(wildcards):
     """The registry entry of one dataset."""
     return REGISTRY[wildcards.dataset]
-
-
-def choice(names):
-    """A wildcard pattern matching exactly one of ``names`` (none when empty)."""
-    return "|".join(re.escape(n) for n in names) or "(?!)"
 
 
 def fetch_sources(wildcards):

@@ -7,7 +7,6 @@ from smalltrees_workflow.plans.last02 import (
     cv_stream,
     network_files,
     stability_files,
-    stability_learner_pattern,
     stability_options,
 )
 
@@ -48,7 +47,7 @@ rule last02_stability:
     benchmark:
         "logs/benchmarks/last02_stability/{dataset}/{learner}.tsv"
     wildcard_constraints:
-        learner=stability_learner_pattern(config),
+        learner=choice(config["last02"]["stability"]["learners"]),
     conda:
         "../../environment.yml"
     params:

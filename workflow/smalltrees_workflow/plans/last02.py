@@ -6,7 +6,6 @@ forbids functions in rule files).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from smalltrees_workflow.config import ConfigError, Parsed, check_folds, check_names
@@ -83,13 +82,6 @@ def stability_files(config: Mapping, suffix: str = "csv") -> list[str]:
     last02 = config["last02"]
     return [f"results/last02/stability/{code}/{learner}.{suffix}"
             for code in last02["datasets"] for learner in last02["stability"]["learners"]]
-
-
-def stability_learner_pattern(config: Mapping) -> str:
-    """The regular expression of the stability learners' names: the ``last02_stability``
-    job of such a learner also writes its CV results (the CV of the others is the shared
-    ``cross_validate`` rule's)."""
-    return "|".join(re.escape(name) for name in config["last02"]["stability"]["learners"])
 
 
 def network_files(config: Mapping) -> list[str]:
