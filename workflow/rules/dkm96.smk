@@ -31,6 +31,7 @@ from smalltrees_workflow.plans.dkm96_readings import (
 )
 
 TABLE2 = config["dkm96"]["table2"]
+READINGS_PLAN = readings_plan(config)
 
 
 rule dkm96_figure:
@@ -359,8 +360,8 @@ rule dkm96_readings:
     input:
         trials=list(reading_trials(config).values()),
         rounds=list(reading_rounds(config).values()),
-        stability=list(readings_plan(config)["stability"].values()),
-        topdown=[boosting_result(domain) for domain in reading_rounds(config)],
+        stability=list(READINGS_PLAN["stability"].values()),
+        topdown=[block["topdown"] for block in READINGS_PLAN["rounds"].values()],
         paper1="data/paper/dkm96/table1.csv",
         paper2="data/paper/dkm96/table2.csv",
         notes="data/paper/dkm96/notes.csv",
@@ -373,7 +374,7 @@ rule dkm96_readings:
     conda:
         "../../environment.yml"
     params:
-        plan=readings_plan(config),
+        plan=READINGS_PLAN,
         notes={
             "table1": paper_notes("dkm96", "table1"),
             "table2": paper_notes("dkm96", "table2"),

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from smalltrees.studies.dkm96.design import DesignError, partition, train_draw
+from smalltrees.studies.dkm96.design import DesignError, distinct_partitions, partition, train_draw
 from smalltrees.studies.dkm96.readings import (
     FIXED_PARAMS,
     LEARNER_PARAMS,
     reading_learners,
-    reading_partitions,
     reading_spec,
 )
 from smalltrees_workflow.config import ConfigError, Parsed, check_names
@@ -72,8 +71,9 @@ def reading_design(config: Mapping) -> Callable:
     def design(wildcards) -> dict:
         domain = table1["domains"][wildcards.domain]
         override = config["dkm96"]["readings"]["table1"][wildcards.domain][wildcards.reading]
-        return {"spec": reading_spec(domain, override),
-                "partitions": reading_partitions(domain, override, readings_partitions(config)),
+        spec = reading_spec(domain, override)
+        return {"spec": spec,
+                "partitions": distinct_partitions(spec, readings_partitions(config)),
                 "learners": reading_learners(tables.table1_learners(config), override)}
 
     return design

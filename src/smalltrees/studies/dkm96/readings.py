@@ -27,8 +27,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.dkm96.design import distinct_partitions
-from smalltrees.studies.dkm96.partition_statistics import partition_statistics
+from smalltrees.studies.dkm96.partition_statistics import partition_statistics, spread
 from smalltrees.studies.dkm96.reading_rounds import table1_tests, topdown_tests
 
 CELLS = ("err_G", "err_H", "err_diff", "ci_low", "ci_high", "size_G", "size_H", "t", "p_t")
@@ -56,11 +55,6 @@ def reading_learners(learners: Mapping[str, Mapping[str, Mapping]], override: Ma
     return {purpose: {criterion: {**entry, "params": {**entry.get("params", {}), **extra}}
                       for criterion, entry in by_criterion.items()}
             for purpose, by_criterion in learners.items()}
-
-
-def reading_partitions(domain: Mapping, override: Mapping, requested: int) -> int:
-    """The partitions a reading is computed on: ``requested``, or one for a fixed design."""
-    return distinct_partitions(reading_spec(domain, override), requested)
 
 
 def setting_text(override: Mapping) -> str:
@@ -97,8 +91,7 @@ def reading_rows(block: str, reading: str, override: Mapping, result: Mapping,
         values = stats[metric]
         rows.append({"block": block, "reading": reading, "setting": setting_text(override),
                      "partitions": len(stats), "metric": metric, "ours": float(values.mean()),
-                     "sd": float(values.std(ddof=1)) if len(values) > 1 else float("nan"),
-                     "paper": paper.get(metric, float("nan"))})
+                     "sd": spread(stats, metric), "paper": paper.get(metric, float("nan"))})
     return rows
 
 
