@@ -227,3 +227,9 @@ def repeated_cv(
         rows.insert(0, "repetition", repetition)
         frames.append(rows)
     return pd.concat(frames, ignore_index=True)
+
+
+def fold_test_train_ratio(folds: pd.DataFrame) -> float:
+    """The folds' mean ``n_test / n_train``: the ratio of Nadeau & Bengio's corrected
+    resampled t-test (:func:`~smalltrees.evaluation.statistics.corrected_resampled_t`)."""
+    return float((folds["n_test"] / folds["n_train"]).mean())

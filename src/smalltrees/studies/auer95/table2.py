@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.resampling import cv_estimates
+from smalltrees.evaluation.resampling import cv_estimates, fold_test_train_ratio
 from smalltrees.evaluation.statistics import corrected_resampled_t
 from smalltrees.evaluation.verdicts import exact_rule, sd_rule
 from smalltrees.reporting.markdown import to_markdown
@@ -136,8 +136,7 @@ def _paired_test(folds: pd.DataFrame, code: str, first: str, second: str) -> dic
     b = folds[(folds["dataset"] == code) & (folds["learner"] == second)].set_index(keys)
     a, b = a.align(b, join="inner", axis=0)
     d = (a["accuracy"] - b["accuracy"]).to_numpy() * 100.0
-    ratio = float((a["n_test"] / a["n_train"]).mean())
-    t, p = corrected_resampled_t(d, ratio)
+    t, p = corrected_resampled_t(d, fold_test_train_ratio(a))
     return {"paired_diff": round(float(np.mean(d)), 2),
             "paired_t": round(t, 3), "paired_p": round(p, 4)}
 

@@ -38,6 +38,7 @@ def make_claims(paper: pd.DataFrame, table3: pd.DataFrame, table4: pd.DataFrame,
     t4 = table4[table4["code"] != MEAN].set_index("code")
     mean3 = table3[table3["code"] == MEAN].iloc[0]
     mean4 = table4[table4["code"] == MEAN].iloc[0]
+    quoted_accuracy = t3[[f"paper_{m}_acc" for m in QUOTED]].mean(axis=1)
     n = len(t4)
 
     def each(measure) -> Check:
@@ -76,13 +77,12 @@ def make_claims(paper: pd.DataFrame, table3: pd.DataFrame, table4: pd.DataFrame,
 
     def only_iris(learner, _):
         lower = t3[accuracy_column(learner)] - t3[ci_column(learner)]
-        above = sorted(t3.index[lower > t3[[f"paper_{m}_acc" for m in QUOTED]].mean(axis=1)])
+        above = sorted(t3.index[lower > quoted_accuracy])
         return ", ".join(above) or "none", above == ["IR"]
 
     def only_iris_corrected(learner, level):
         above = sorted(t3.index[(t3[quoted_test_column(learner)] < level)
-                                & (t3[accuracy_column(learner)] > t3[[
-                                    f"paper_{m}_acc" for m in QUOTED]].mean(axis=1))])
+                                & (t3[accuracy_column(learner)] > quoted_accuracy)])
         return ", ".join(above) or "none", above == ["IR"]
 
     def beyond_stable(limit):

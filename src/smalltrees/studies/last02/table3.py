@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.resampling import cv_estimates
+from smalltrees.evaluation.resampling import cv_estimates, fold_test_train_ratio
 from smalltrees.evaluation.statistics import corrected_resampled_t, t_interval
 from smalltrees.evaluation.verdicts import NOT_RUN, exact_rule, interval_rule
 from smalltrees.reporting.markdown import to_markdown
@@ -104,8 +104,8 @@ def above_quoted_p(folds: pd.DataFrame, reference: float) -> float:
     the folds' mean ``n_test / n_train``."""
     if np.isnan(reference):
         return np.nan
-    ratio = float((folds["n_test"] / folds["n_train"]).mean())
-    return corrected_resampled_t(folds["accuracy"].to_numpy() * 100.0 - reference, ratio)[1]
+    return corrected_resampled_t(folds["accuracy"].to_numpy() * 100.0 - reference,
+                                 fold_test_train_ratio(folds))[1]
 
 
 def partial_average(paper: pd.DataFrame, datasets: Sequence[str]) -> bool:
