@@ -154,8 +154,8 @@ def build(run: Run, cores: int, mirror: Path, configfile: str | None) -> None:
     run.snakemake_cpu = own_cpu["user"] + own_cpu["sys"]
     run.jobs = jobs_done(project / "snakemake.out")
     run.job_cpu = jobs_cpu(project / "job_cpu.jsonl")
-    run.longest = {rule: max(wall for wall, _ in jobs)
-                   for rule, jobs in benchmarks(project / "logs" / "benchmarks").items()}
+    run.longest = {rule: max(walls)
+                   for rule, walls in benchmarks(project / "logs" / "benchmarks").items()}
 
 
 def jobs_done(log: Path) -> int:
@@ -171,25 +171,27 @@ def jobs_cpu(records: Path) -> dict[str, list[float]]:
     if records.is_file():
         for line in records.read_text().splitlines():
             job = json.loads(line)
-            rule, study = job["rule"], job["study"]
-            key = f"{rule}:{study}" if study and not rule.startswith(study) else rule
-            found[key].append(job["cpu"])
+            found[rule_key(job["rule"], job["study"])].append(job["cpu"])
     return dict(found)
 
 
-def benchmarks(root: Path) -> dict[str, list[tuple[float, float]]]:
-    """(wall s, cpu_time) of every benchmarked job, by rule ``name``; a job of a study-shared rule
+def benchmarks(root: Path) -> dict[str, list[float]]:
+    """The wall seconds of every benchmarked job, by rule ``name``; a job of a study-shared rule
     (``cross_validate``) is keyed ``name:study`` from its path (``<rule>/<study>/...``)."""
-    found: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    found: dict[str, list[float]] = defaultdict(list)
     for path in sorted(root.rglob("*.tsv")):
         parts = path.relative_to(root).parts
         rule = parts[0] if len(parts) > 1 else path.stem
-        if len(parts) > 2 and parts[1] in STUDIES and not rule.startswith(parts[1]):
-            rule = f"{rule}:{parts[1]}"
+        study = parts[1] if len(parts) > 2 and parts[1] in STUDIES else ""
         with path.open() as f:
             for row in csv.DictReader(f, delimiter="\t"):
-                found[rule].append((float(row["s"]), float(row["cpu_time"])))
+                found[rule_key(rule, study)].append(float(row["s"]))
     return dict(found)
+
+
+def rule_key(rule: str, study: str) -> str:
+    """A job's rule, as ``rule:study`` for a rule the studies share (``cross_validate``)."""
+    return f"{rule}:{study}" if study and not rule.startswith(study) else rule
 
 
 def study_of(rule: str) -> str:
