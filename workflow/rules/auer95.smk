@@ -373,11 +373,8 @@ rule auer95_c45_refit:
     params:
         datasets=config["auer95"]["datasets"],
         learner=learner_entry,
-        design={
-            "repetitions": C45_READINGS.get("repetitions", 1),
-            "folds": config["auer95"]["cv"]["folds"],
-            "stream": config["auer95"]["cv"].get("stream", "auer95"),
-        },
+        design=study_cv_design("auer95")
+        | {"repetitions": C45_READINGS.get("repetitions", 1)},
         seed=config["seed"],
     script:
         "../scripts/auer95/c45_refit.py"

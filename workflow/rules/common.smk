@@ -77,14 +77,19 @@ def learner_entry(wildcards):
     return config["learners"][wildcards.learner]
 
 
-def cv_design(wildcards):
+def study_cv_design(study):
     """Repetitions, folds and random stream of a study's cross-validation."""
-    cv = config[wildcards.study]["cv"]
+    cv = config[study]["cv"]
     return {
         "repetitions": cv["repetitions"],
         "folds": cv["folds"],
-        "stream": cv.get("stream", wildcards.study),
+        "stream": cv.get("stream", study),
     }
+
+
+def cv_design(wildcards):
+    """:func:`study_cv_design` of the job's ``{study}``."""
+    return study_cv_design(wildcards.study)
 
 
 def cv_results(study, datasets):

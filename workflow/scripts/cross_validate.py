@@ -1,7 +1,7 @@
 """Snakemake glue: repeated F-fold cross-validation of one learner on one dataset."""
 
 from smalltrees.datasets import read
-from smalltrees.evaluation.resampling import repeated_cv
+from smalltrees.evaluation.resampling import label_cv_rows, repeated_cv
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
 from smalltrees_workflow.logs import job_log
@@ -14,6 +14,5 @@ with job_log(snakemake) as log:
     rows = repeated_cv(lambda: make_learner(snakemake.params.learner), X, y,
                        design["repetitions"], design["folds"], snakemake.params.seed,
                        design["stream"], code, progress=log.info)
-    rows.insert(0, "learner", snakemake.wildcards.learner)
-    rows.insert(0, "dataset", code)
+    label_cv_rows(rows, code, snakemake.wildcards.learner)
     write_text(snakemake.output[0], rows.to_csv(index=False, lineterminator="\n"))

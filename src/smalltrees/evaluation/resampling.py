@@ -233,3 +233,11 @@ def fold_test_train_ratio(folds: pd.DataFrame) -> float:
     """The folds' mean ``n_test / n_train``: the ratio of Nadeau & Bengio's corrected
     resampled t-test (:func:`~smalltrees.evaluation.statistics.corrected_resampled_t`)."""
     return float((folds["n_test"] / folds["n_train"]).mean())
+
+
+def label_cv_rows(rows: pd.DataFrame, dataset: str, learner: str) -> pd.DataFrame:
+    """:func:`repeated_cv`'s rows with ``dataset`` and ``learner`` as their first columns, as
+    every stored CV file has them (and :func:`cv_estimates` reads them); in place."""
+    rows.insert(0, "learner", learner)
+    rows.insert(0, "dataset", dataset)
+    return rows

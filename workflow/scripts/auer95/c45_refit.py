@@ -4,7 +4,7 @@ of the Table 2 folds (the refitted hypotheses of the C4.5 readings)."""
 import pandas as pd
 
 from smalltrees.datasets import read
-from smalltrees.evaluation.resampling import repeated_cv
+from smalltrees.evaluation.resampling import label_cv_rows, repeated_cv
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
 from smalltrees_workflow.logs import job_log
@@ -20,8 +20,6 @@ with job_log(snakemake) as log:
         X, y = read(csv, meta)
         rows = repeated_cv(lambda: make_learner(params.learner), X, y, design["repetitions"],
                            design["folds"], params.seed, design["stream"], code)
-        rows.insert(0, "learner", snakemake.wildcards.learner)
-        rows.insert(0, "dataset", code)
-        frames.append(rows)
+        frames.append(label_cv_rows(rows, code, snakemake.wildcards.learner))
     table = pd.concat(frames, ignore_index=True)
     write_text(snakemake.output[0], table.to_csv(index=False, lineterminator="\n"))

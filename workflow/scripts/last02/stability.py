@@ -4,6 +4,7 @@ stability of its fold models, from the same fits: the CV's per-fold rows (as the
 per-example and per-run agreement."""
 
 from smalltrees.datasets import read
+from smalltrees.evaluation.resampling import label_cv_rows
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
 from smalltrees.studies.last02.turney_stability import learner_stability
@@ -15,8 +16,7 @@ with job_log(snakemake) as log:
     agreement, sizes, examples, runs, cv = learner_stability(
         lambda: make_learner(params.learner), *read(snakemake.input.csv, snakemake.input.meta),
         params.stability, params.design, params.seed, wildcards.dataset, progress=log.info)
-    cv.insert(0, "learner", wildcards.learner)
-    cv.insert(0, "dataset", wildcards.dataset)
+    label_cv_rows(cv, wildcards.dataset, wildcards.learner)
     for path, frame in ((output.cv, cv), (output.agreement, agreement), (output.sizes, sizes),
                         (output.readings, examples), (output.reading_runs, runs)):
         write_text(path, frame.to_csv(index=False, lineterminator="\n"))
