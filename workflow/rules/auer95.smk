@@ -2,6 +2,7 @@
 # cross-validation of T2 vs C4.5, through the shared rule cross_validate); section 4: learning
 # curves of T1 and T2 (Figure 1) and the factors predicted from Theorem 4's bounds.
 from smalltrees_workflow.plans.auer95 import (
+    c45_reading_folds,
     curve_datasets,
     curve_files,
     curve_grid,
@@ -337,22 +338,7 @@ rule auer95_section4_sensitivity:
 # readings of the Table 2 CV's own trees need no refit; the learners of `refit` run on the first
 # `repetitions` repetitions of the same folds (one job per learner, all datasets).
 C45_READINGS = config["auer95"].get("c45_readings", {})
-C45_READING_LEARNERS = list(
-    dict.fromkeys(h["learner"] for h in C45_READINGS.get("hypotheses", []))
-)
-C45_READING_FOLDS = [
-    path
-    for learner in C45_READING_LEARNERS
-    for path in (
-        [f"results/auer95/c45_readings/{learner}.csv"]
-        if learner in C45_READINGS.get("refit", [])
-        else expand(
-            "results/auer95/cv/{dataset}/{learner}.csv",
-            dataset=config["auer95"]["datasets"],
-            learner=learner,
-        )
-    )
-]
+C45_READING_FOLDS = c45_reading_folds(config)
 
 
 rule auer95_c45_refit:

@@ -22,13 +22,29 @@ def outputs(config: Mapping) -> list[str]:
 
 
 def c45_readings_outputs(config: Mapping) -> list[str]:
-    """With an ``auer95.c45_readings`` section: the table of hypotheses about Table 2's C4.5
-    and the per-fold results of the learners it refits."""
-    readings = config["auer95"].get("c45_readings")
-    if readings is None:
+    """With an ``auer95.c45_readings`` section: the table of hypotheses about Table 2's C4.5."""
+    if "c45_readings" not in config["auer95"]:
         return []
-    return ([f"results/tables/auer95_c45_readings.{ext}" for ext in ("csv", "md")]
-            + [f"results/auer95/c45_readings/{learner}.csv" for learner in readings["refit"]])
+    return [f"results/tables/auer95_c45_readings.{ext}" for ext in ("csv", "md")]
+
+
+def c45_refit_files(config: Mapping) -> list[str]:
+    """The per-fold results of each learner the C4.5 readings refit (all datasets in one)."""
+    readings = config["auer95"].get("c45_readings", {})
+    return [f"results/auer95/c45_readings/{learner}.csv" for learner in readings.get("refit", [])]
+
+
+def c45_reading_folds(config: Mapping) -> list[str]:
+    """The per-fold results the C4.5 readings table reads, per learner of its hypotheses: the
+    refitted learner's own file, else the Table 2 CV's file of every dataset (no refit)."""
+    readings = config["auer95"].get("c45_readings", {})
+    refit = readings.get("refit", [])
+    files = []
+    for learner in dict.fromkeys(h["learner"] for h in readings.get("hypotheses", [])):
+        files += ([f"results/auer95/c45_readings/{learner}.csv"] if learner in refit else
+                  [f"results/auer95/cv/{code}/{learner}.csv"
+                   for code in config["auer95"]["datasets"]])
+    return files
 
 
 def datasets(config: Mapping) -> list[str]:
@@ -46,7 +62,7 @@ def intermediates(config: Mapping) -> list[str]:
     files += [f"results/auer95/{sky}/{code}.json" for sky in ("sky", "sky3")
               for code in auer95["datasets"]]
     files += curve_files(config) if "curves" in auer95 else []
-    return files + ["results/auer95/scorecard.csv"]
+    return files + c45_refit_files(config) + ["results/auer95/scorecard.csv"]
 
 
 def section4_outputs(config: Mapping) -> list[str]:
