@@ -77,8 +77,8 @@ def test_baseline_agrees_with_the_claims_table():
     judged = make_claims(claims[claims["id"] == "se_inverse_square"],
                          make_fit_table(curves), pd.DataFrame(columns=["code"]), 0.25)
     rows = s4.curve_rows(draws, sky, (1.5, 2.5), (17, 25), s4.Protocol(noise_se=2.0),
-                         {"draws": [2, 10], "noise_se": [0], "trim": [1], "bootstrap": 10,
-                          "paper_sky2": None}, seed=1)
+                         {"draws": [2, 10], "noise_se": [0], "trim": [1], "bootstrap": 10},
+                         seed=1)
     table = s4.make_sensitivity(rows)
     base = table[table["baseline"]].set_index("subject")["verdict"]
     assert base.to_dict() == dict(zip(judged["subject"], judged["verdict"], strict=True))

@@ -9,6 +9,7 @@ from smalltrees.evaluation.claims import read_claims
 from smalltrees.files import write_text
 from smalltrees.studies.auer95.section4_sensitivity import make_section4_sensitivity
 from smalltrees.studies.auer95.section4_sensitivity_summary import render_sensitivity
+from smalltrees.studies.auer95.sky import paper_metric
 from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
@@ -19,8 +20,7 @@ with job_log(snakemake):
              for level in ("T1", "T2")}
     sky = {code: json.loads(Path(path).read_text())
            for code, path in zip(params.datasets, snakemake.input.sky, strict=True)}
-    table2 = pd.read_csv(snakemake.input.table2)
-    paper_sky2 = table2[table2["metric"] == "sky2"].set_index("code")["value"].to_dict()
+    paper_sky2 = paper_metric(pd.read_csv(snakemake.input.table2), "sky2").to_dict()
     table = make_section4_sensitivity(
         draws, sky, read_claims(snakemake.input.claims, "section4"),
         pd.read_csv(snakemake.input.paper), paper_sky2, pd.read_csv(snakemake.input.factors),

@@ -39,13 +39,17 @@ def sky3(X: pd.DataFrame, y: pd.Series) -> dict:
             "t3_errors": int(t3.n_errors_), "t3_tree": t3.export_text()}
 
 
+def paper_metric(paper: pd.DataFrame, metric: str) -> pd.Series:
+    """One metric of the paper's Table 2 (``data/paper/auer95/table2.csv``) per dataset code."""
+    return paper[paper["metric"] == metric].set_index("code")["value"]
+
+
 def make_sky_table(rows: Mapping[str, dict], paper: pd.DataFrame, notes: Mapping[str, str],
                    deeper: Mapping[str, dict] | None = None) -> pd.DataFrame:
     """Our Sky1/Sky2 per dataset beside the paper's Sky2 (which agrees at its rounding or not);
     with ``deeper`` (the :func:`sky3` of each dataset), also Sky3 and the paper's C4.5
     cross-validated accuracy it is read against."""
-    paper_sky2 = paper[paper["metric"] == "sky2"].set_index("code")["value"]
-    paper_c45 = paper[paper["metric"] == "c45_accuracy"].set_index("code")["value"]
+    paper_sky2, paper_c45 = paper_metric(paper, "sky2"), paper_metric(paper, "c45_accuracy")
     records = []
     for code, ours in rows.items():
         theirs = float(paper_sky2.get(code, float("nan")))
