@@ -362,6 +362,11 @@ rule dkm96_readings:
         rounds=list(reading_rounds(config).values()),
         stability=list(READINGS_PLAN["stability"].values()),
         topdown=[block["topdown"] for block in READINGS_PLAN["rounds"].values()],
+        rounds_table1=[
+            block["table1"]
+            for block in READINGS_PLAN["rounds"].values()
+            if block["table1"] is not None
+        ],
         paper1="data/paper/dkm96/table1.csv",
         paper2="data/paper/dkm96/table2.csv",
         notes="data/paper/dkm96/notes.csv",

@@ -149,6 +149,45 @@ def rounds_block(block: str, topdown: pd.DataFrame, tests: pd.DataFrame,
     return rounds_rows(block, pd.concat(parts, ignore_index=True), paper)
 
 
+def make_readings(plan: Mapping, results: Mapping[str, object], paper1: pd.DataFrame,
+                  paper2: pd.DataFrame, notes: Mapping[str, Mapping[str, str]], partitions: int,
+                  interval: Mapping, seed: int, stream: str
+                  ) -> tuple[pd.DataFrame, dict[str, str], dict[str, str | None]]:
+    """The readings table of every block of the ``plan`` (the workflow's readings plan), with
+    each block's title and note.
+
+    ``results`` holds every file the plan names: a trial result (JSON) as a mapping, a tests
+    or trials CSV as a frame; ``paper1`` and ``paper2`` are the paper's Tables 1 and 2,
+    ``notes`` the deviations' notes of each (by domain).
+    """
+    problems = plan["problems"]
+    statistics = (interval, seed, stream)
+    rows, titles, block_notes = [], {}, {}
+    for domain, named in plan["table1"].items():
+        titles[domain] = (f"{problems[domain]} ({domain}): Table 1 under other readings of its "
+                          "design or learners")
+        block_notes[domain] = notes["table1"].get(domain)
+        paper = paper_row(paper1, domain)
+        for reading, entry in named.items():
+            rows += reading_rows(domain, reading, entry["override"], results[entry["file"]],
+                                 partitions, paper, *statistics)
+    for domain, file in plan["stability"].items():
+        block = f"{domain} partitions"
+        titles[block] = f"{problems[domain]} ({domain}): Table 1's partitions one by one"
+        block_notes[block] = notes["table1"].get(domain)
+        rows += stability_rows(block, results[file], paper_row(paper1, domain), *statistics)
+    for domain, entry in plan["rounds"].items():
+        block = f"{domain} rounds"
+        titles[block] = f"{problems[domain]} ({domain}): tests of trees grown to purity"
+        block_notes[block] = notes["table2"].get(domain)
+        rounds = paper2[(paper2["domain"] == domain) & (paper2["metric"] == "topdown_rounds")]
+        table1 = None if entry["table1"] is None else results[entry["table1"]]
+        paper_size = paper_row(paper1, entry["table1_domain"]).get("size_H")
+        rows += rounds_block(block, results[entry["topdown"]], results[entry["file"]], table1,
+                             float(rounds["value"].iloc[0]), paper_size)
+    return make_readings_table(rows), titles, block_notes
+
+
 def make_readings_table(rows: list[dict]) -> pd.DataFrame:
     """The long table of every block's rows, in :data:`COLUMNS`."""
     return pd.DataFrame(rows, columns=list(COLUMNS))
