@@ -9,13 +9,9 @@ and evaluated together:
 
 * a leaf and a categorical attribute need the class counts per edge: one count of the (set,
   edge, class) of every item of every set;
-* a continuous attribute with at most K intervals is a dynamic programme over its sorted items.
-  With ``P_c(t)`` the items of the set up to position ``t`` not in class ``c``, the least errors
-  of at most ``k`` intervals ending with label ``c`` at a block end ``t`` are
-  ``D_k(t, c) = min(D_{k-1}(t, c), P_c(t) + min_{i < t} (H_{k-1}(i) - P_c(i)))`` with
-  ``H_k = min_c D_k`` and cuts only at block ends (between distinct values): K - 1 passes of
-  prefix minima over every set at once, attribute by attribute, on the class counts of each
-  set's items per block (counted item by item, so a small set costs little).
+* a continuous attribute with at most K intervals is a sweep along its sorted values
+  (:mod:`~smalltrees.learners.optimal.sweeps`), on the counts of each set's items per block
+  (counted item by item, so a small set costs little).
 """
 
 from __future__ import annotations
@@ -25,8 +21,7 @@ from functools import cached_property
 import numpy as np
 
 from smalltrees.learners.optimal.search import Encoded, majority
-
-CELLS = 1 << 21  # sets x (blocks x classes or items x attributes) per step of the programme
+from smalltrees.learners.optimal.sweeps import interval_errors
 
 
 class Sorted:
@@ -48,6 +43,7 @@ class Sorted:
         self.block_end = self.present & (nxt != self.sorted_ranks)
         self.position = np.empty_like(self.order)  # position of each item in each order
         np.put_along_axis(self.position, self.order, np.arange(m)[None, :], axis=1)
+        self._block_columns = {}
 
     @cached_property
     def onehot(self) -> tuple[np.ndarray, np.ndarray]:
@@ -92,28 +88,38 @@ class Sorted:
         counts = np.bincount(index.ravel(), minlength=r * (width + 1))
         return counts.reshape(r, width + 1)[:, :width]
 
-    @cached_property
-    def block_columns(self) -> tuple[np.ndarray, np.ndarray]:
+    def block_columns(self, per_block: int) -> tuple[np.ndarray, np.ndarray]:
         """(m, n_cont) the column of each item in the per-set block counts of
-        :func:`_interval_chunk`, and the ``n_cont + 1`` column offsets of the attributes.
+        :func:`~smalltrees.learners.optimal.sweeps.interval_errors`, and the ``n_cont + 1``
+        column offsets of the attributes (computed once per ``per_block``).
 
-        Attribute ``k`` owns ``p * B_k`` columns, class-major: class ``c`` of its block ``b``
-        (its ``b``-th distinct present value) is column ``offset_k + c * B_k + b``. An item
-        missing the attribute goes to the extra last column, which is dropped. An attribute
-        without present items gets one empty block (its errors are 0).
+        Attribute ``k`` owns ``per_block * B_k`` columns: with ``per_block = p``, class-major,
+        class ``c`` of its block ``b`` (its ``b``-th distinct present value) is column
+        ``offset_k + c * B_k + b``; with ``per_block = 1`` (the signed counts of two classes)
+        block ``b`` is column ``offset_k + b``. An item missing the attribute goes to the extra
+        last column, which is dropped. An attribute without present items gets one empty block
+        (its errors are 0).
         """
-        p, (n_cont, m) = self.enc.p, self.order.shape
-        blocks = np.cumsum(self.block_end, axis=1) - self.block_end  # block of each position
-        sizes = np.maximum(self.block_end.sum(axis=1), 1)
-        offsets = np.r_[0, np.cumsum(p * sizes)]
-        y_sorted = self.enc.y[self.order]
-        sorted_columns = np.where(self.present,
-                                  offsets[:-1, None] + y_sorted * sizes[:, None] + blocks,
-                                  offsets[-1])
-        columns = np.empty((m, n_cont), dtype=np.int64)
-        for k in range(n_cont):
-            columns[self.order[k], k] = sorted_columns[k]
-        return columns, offsets
+        if per_block not in self._block_columns:
+            n_cont, m = self.order.shape
+            blocks = np.cumsum(self.block_end, axis=1) - self.block_end  # block of each position
+            sizes = np.maximum(self.block_end.sum(axis=1), 1)
+            offsets = np.r_[0, np.cumsum(per_block * sizes)]
+            classes = self.enc.y[self.order] if per_block > 1 else 0
+            sorted_columns = np.where(self.present,
+                                      offsets[:-1, None] + classes * sizes[:, None] + blocks,
+                                      offsets[-1])
+            columns = np.empty((m, n_cont), dtype=np.int64)
+            for k in range(n_cont):
+                columns[self.order[k], k] = sorted_columns[k]
+            self._block_columns[per_block] = columns, offsets
+        return self._block_columns[per_block]
+
+    @cached_property
+    def signs(self) -> np.ndarray:
+        """(m,) +1.0 for an item of class 0, -1.0 otherwise: the weights of the two-class
+        sweep's signed counts."""
+        return np.where(self.enc.y == 0, 1.0, -1.0)
 
 
 def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
@@ -149,50 +155,7 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
         out[1 + np.array(srt.cat, dtype=np.int64)] = per_attr[: len(srt.cat)]
         missing = per_attr[len(srt.cat):]
     if srt.cont:
-        out[1 + np.array(srt.cont)] = missing + _interval_errors(srt, rows, items, r, K)
-    return out
-
-
-def _interval_errors(srt: Sorted, rows: np.ndarray, items: np.ndarray, r: int,
-                     K: int) -> np.ndarray:
-    """(n_cont, r): least errors of at most K intervals on the present items of each of the
-    ``r`` sets of ``rows, items = np.nonzero(masks)``, a step of sets at a time."""
-    n_cont, m = srt.order.shape
-    width = int(srt.block_columns[1][-1]) + 1
-    step = max(1, CELLS // max(width, n_cont * m))
-    starts = np.arange(0, r, step)
-    cuts = np.searchsorted(rows, np.r_[starts, r])
-    parts = [_interval_chunk(srt, rows[a:b] - lo, items[a:b], min(step, r - lo), K)
-             for lo, a, b in zip(starts, cuts[:-1], cuts[1:], strict=True)]
-    return np.concatenate(parts, axis=1)
-
-
-def _interval_chunk(srt: Sorted, rows: np.ndarray, items: np.ndarray, r: int,
-                    K: int) -> np.ndarray:
-    """The programme of the module docstring on the blocks (runs of equal values) of the
-    items of each set: their class counts per block are counted item by item, so a set costs
-    its size, not the training set's, and cuts fall between blocks only. Allowing the cut at
-    ``t`` itself (an empty last interval) only repeats the errors of fewer intervals, so
-    inclusive prefix minima do; the last step needs the minimum over all cuts, not a running
-    one."""
-    p = srt.enc.p
-    columns, offsets = srt.block_columns
-    width = int(offsets[-1]) + 1
-    index = (rows * width)[:, None] + columns[items]
-    counts = np.bincount(index.ravel(), minlength=r * width).reshape(r, width)
-    out = np.empty((len(offsets) - 1, r), dtype=np.int64)
-    for k, (lo, hi) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
-        seen = np.cumsum(counts[:, lo:hi].reshape(r, p, -1), axis=-1, dtype=np.int32)
-        prefix = seen.sum(axis=1, keepdims=True) - seen  # items not of class c up to a block
-        best = prefix  # D_1(t, c): one interval labelled c
-        total = prefix[..., -1]
-        for _ in range(K - 2):
-            start = best.min(axis=1, keepdims=True) - prefix
-            np.minimum.accumulate(start, axis=-1, out=start)
-            best = np.minimum(best, prefix + start)
-        final = best[..., -1]
-        if K > 1:
-            gain = (best.min(axis=1, keepdims=True) - prefix).min(axis=-1)
-            final = np.minimum(final, total + gain)
-        out[k] = final.min(axis=1)
+        by_edge = counts.reshape(r, -1, p).sum(axis=2)
+        present = by_edge[:, :1].T - by_edge[:, starts[len(srt.cat):]].T
+        out[1 + np.array(srt.cont)] = missing + interval_errors(srt, rows, items, r, K, present)
     return out

@@ -1,0 +1,102 @@
+"""Least errors of at most K intervals of every continuous attribute on many item sets at once:
+the continuous part of :func:`~smalltrees.learners.optimal.sets.mask_errors` (a node of the last
+level of TREE(d, n, p, K), Auer et al. 1995, section 2).
+
+The items of each set are counted per *block* (a run of equal values of the attribute, which no
+cut may split) item by item, so a set costs its size plus the attribute's number of blocks, and
+each attribute is then swept once along its blocks, for all sets of a step together:
+
+* **any number of classes.** With ``P_c(t)`` the items of the set up to block ``t`` not in
+  class ``c``, the least errors of at most ``k`` intervals ending with label ``c`` at block ``t``
+  are ``D_k(t, c) = min(D_{k-1}(t, c), P_c(t) + min_{i < t} (H_{k-1}(i) - P_c(i)))`` with
+  ``H_k = min_c D_k``: K - 1 passes of prefix minima over the ``p`` class counts.
+* **two classes.** With ``D(t)`` the items of class 0 minus those of class 1 up to block ``t``,
+  consecutive intervals of a best labelling alternate their labels (two neighbours with one
+  label are one interval), and intervals labelled ``s_1, ..., s_K`` (+1 for class 0, -1 for
+  class 1, alternating) with cuts after blocks ``t_1 <= ... <= t_{K-1}`` classify
+  ``N / 2 + s_K D(T) / 2 + sum_j s_j D(t_j)`` of the set's ``N`` present items correctly (``T``
+  the last block; equal cuts, or a cut before the first block, make fewer intervals). So
+  ``2 * errors = N - s_K D(T) - 2 max sum_j s_j D(t_j)``, the maximum taken by K - 2 passes of
+  prefix maxima over the one signed count ``D``: half the data of the general programme, which
+  gives the same numbers (``tests/test_t2.py`` checks both against brute force).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+CELLS = 1 << 20  # sets x block columns per step
+
+
+def interval_errors(srt, rows: np.ndarray, items: np.ndarray, r: int, K: int,
+                    present: np.ndarray) -> np.ndarray:
+    """(n_cont, r): least errors of at most K intervals on the present items of each of the
+    ``r`` sets of ``rows, items = np.nonzero(masks)``, a step of sets at a time.
+
+    ``srt`` is the :class:`~smalltrees.learners.optimal.sets.Sorted` training set;
+    ``present`` (n_cont, r) counts each set's items with a value of each continuous attribute.
+    """
+    two = srt.enc.p == 2
+    columns, offsets = srt.block_columns(1 if two else srt.enc.p)
+    width = int(offsets[-1]) + 1
+    step = max(1, CELLS // width)
+    starts = np.arange(0, r, step)
+    cuts = np.searchsorted(rows, np.r_[starts, r])
+    out = np.empty((len(offsets) - 1, r), dtype=np.int64)
+    for lo, a, b in zip(starts, cuts[:-1], cuts[1:], strict=True):
+        hi = min(lo + step, r)
+        index = ((rows[a:b] - lo) * width)[:, None] + columns[items[a:b]]
+        if two:
+            signs = np.broadcast_to(srt.signs[items[a:b], None], index.shape)
+            counts = np.bincount(index.ravel(), signs.ravel(), (hi - lo) * width)
+            sweep = _two_class_sweep
+        else:
+            counts = np.bincount(index.ravel(), minlength=(hi - lo) * width)
+            sweep = _class_count_sweep
+        counts = counts.reshape(hi - lo, width)
+        for k, (first, last) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
+            out[k, lo:hi] = sweep(counts[:, first:last], K, present[k, lo:hi], srt.enc.p)
+    return out
+
+
+def _class_count_sweep(counts: np.ndarray, K: int, present: np.ndarray,
+                       p: int) -> np.ndarray:
+    """The programme for any number of classes, on one attribute's class-major block counts
+    ``(sets, p * B)`` (``present`` is not needed). Allowing the cut at ``t`` itself (an empty
+    last interval) only repeats the errors of fewer intervals, so inclusive prefix minima do;
+    the last step needs the minimum over all cuts, not a running one."""
+    seen = np.cumsum(counts.reshape(len(counts), p, -1), axis=-1, dtype=np.int32)
+    prefix = seen.sum(axis=1, keepdims=True) - seen  # items not of class c up to a block
+    best = prefix  # D_1(t, c): one interval labelled c
+    total = prefix[..., -1]
+    for _ in range(K - 2):
+        start = best.min(axis=1, keepdims=True) - prefix
+        np.minimum.accumulate(start, axis=-1, out=start)
+        best = np.minimum(best, prefix + start)
+    final = best[..., -1]
+    if K > 1:
+        gain = (best.min(axis=1, keepdims=True) - prefix).min(axis=-1)
+        final = np.minimum(final, total + gain)
+    return final.min(axis=1)
+
+
+def _two_class_sweep(signed: np.ndarray, K: int, present: np.ndarray,
+                     p: int) -> np.ndarray:
+    """The two-class programme on one attribute's signed block counts ``(sets, B)`` (whole
+    numbers as floats, summed as int32); ``p`` is 2."""
+    D = np.cumsum(signed, axis=1, dtype=np.int32)
+    total = D[:, -1]
+    best = present - np.abs(total)  # one interval
+    if K > 1:
+        for first in (1, -1):
+            sign, gained = first, None  # gained: max of sum_j s_j D(t_j) so far, per block
+            for _ in range(K - 2):
+                step = sign * D if gained is None else gained + sign * D
+                gained = np.maximum(np.maximum.accumulate(step, axis=1), 0)
+                sign = -sign
+            if gained is None:
+                last = D.max(axis=1) if sign > 0 else -D.min(axis=1)
+            else:
+                last = (gained + sign * D).max(axis=1)
+            best = np.minimum(best, present + sign * total - 2 * np.maximum(last, 0))
+    return best // 2
