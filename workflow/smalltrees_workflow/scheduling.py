@@ -1,9 +1,9 @@
 """Snakemake's rescheduling timers, cancelled when the workflow has ended.
 
-With a job rate limit (``--max-jobs-per-timespan``; profiles/default sets 1000 per 10 s),
+With a job rate limit (``--max-jobs-per-timespan``; profiles/default sets 6000 per 60 s),
 Snakemake's scheduler starts a :class:`threading.Timer` after every scheduling round, to look
 again once the timespan has passed. Those timers are ordinary threads: a finished run's process
-waits for the last of them before it exits, up to a whole timespan (10 s) after the work is
+waits for the last of them before it exits, up to a whole timespan (60 s) after the work is
 done. The Snakefile's ``onsuccess`` and ``onerror`` handlers, which run once the scheduler has
 stopped, cancel them.
 """

@@ -51,8 +51,13 @@ class Encoded:
 
 
 def majority(counts: np.ndarray) -> np.ndarray:
-    """Errors of the majority label, ``counts.sum(-1) - counts.max(-1)``."""
-    return counts.sum(axis=-1) - counts.max(axis=-1)
+    """Errors of the majority label, ``counts.sum(-1) - counts.max(-1)``, class by class: a
+    reduction over the short class axis is several times slower than elementwise passes."""
+    total, best = counts[..., 0].copy(), counts[..., 0].copy()
+    for c in range(1, counts.shape[-1]):
+        total += counts[..., c]
+        np.maximum(best, counts[..., c], out=best)
+    return total - best
 
 
 def stump_errors(enc: Encoded, group: np.ndarray, n_groups: int, K: int) -> np.ndarray:
