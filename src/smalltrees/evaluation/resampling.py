@@ -26,6 +26,8 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.encoded import EncodedData
+
 
 class FoldError(ValueError):
     """A cross-validation set-up that would leave a fold (test or training set) empty."""
@@ -161,22 +163,27 @@ def cross_validate(
     ``on_fit(fold, model)`` sees each fitted model, for a study that also needs the fold models
     (Last et al. 2002's stability), so that they are not fitted twice.
     """
-    y = np.asarray(y, dtype=object)
+    return _cross_validate(make_learner, EncodedData.of(X, y), folds, progress, on_fit)
+
+
+def _cross_validate(make_learner: Callable[[], object], data: EncodedData, folds: np.ndarray,
+                    progress: Callable[[str], None] | None,
+                    on_fit: Callable[[int, object], None] | None) -> pd.DataFrame:
+    """:func:`cross_validate` on data encoded once (for all repetitions)."""
     rows = []
     fold_names = np.unique(folds)
     for fold in fold_names:
         test = folds == fold
         start = time.perf_counter()
-        learner = make_learner().fit(X[~test].reset_index(drop=True), y[~test])
+        learner = data.fit(make_learner(), ~test)
         seconds = time.perf_counter() - start
         if on_fit is not None:
             on_fit(int(fold), learner)
-        X_test = X[test].reset_index(drop=True)
-        errors = int(np.sum(learner.predict(X_test) != y[test]))
+        errors = int(np.sum(data.predict(learner, test) != data.y[test]))
         row = {"fold": int(fold), "n_train": int((~test).sum()), "n_test": int(test.sum()),
                "errors": errors, "accuracy": 1.0 - errors / int(test.sum())}
         if hasattr(learner, "complexity"):
-            row.update(learner.complexity(X_test))
+            row.update(learner.complexity(data.rows(test)))
         rows.append(row)
         if progress is not None:
             progress(f"fold {fold + 1}/{len(fold_names)}: accuracy {row['accuracy']:.3f}, "
@@ -216,6 +223,7 @@ def repeated_cv(
     learner sees identical folds. Returns the per-fold rows with a ``repetition`` column
     first. ``on_fit(repetition, fold, model)`` sees each fitted model.
     """
+    data = EncodedData.of(X, y)
     frames = []
     for repetition in range(1, repetitions + 1):
         folds = repetition_fold_ids(len(y), n_folds, seed, stream, dataset, repetition)
@@ -223,7 +231,7 @@ def repeated_cv(
             progress(f"repetition {repetition}/{repetitions}")
         keep = None if on_fit is None else \
             (lambda fold, model, r=repetition: on_fit(r, fold, model))
-        rows = cross_validate(make_learner, X, y, folds, progress, keep)
+        rows = _cross_validate(make_learner, data, folds, progress, keep)
         rows.insert(0, "repetition", repetition)
         frames.append(rows)
     return pd.concat(frames, ignore_index=True)

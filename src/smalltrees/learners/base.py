@@ -135,14 +135,33 @@ class TreeClassifier:
         """Check ``X`` (a DataFrame or array-like), set ``schema_``, ``n_features_in_`` and
         ``feature_names_in_`` (only for a frame whose column labels are all strings, as in
         scikit-learn); return the encoded ``X``."""
-        self.schema_, Z = Schema.fit(X)
-        self.n_features_in_ = Z.shape[1]
-        names = self.schema_.feature_names
+        schema, Z = Schema.fit(X)
+        self._set_schema(schema, Z.shape[1])
+        return Z
+
+    def _set_schema(self, schema: Schema, width: int) -> None:
+        self.schema_, self.n_features_in_ = schema, width
+        names = schema.feature_names
         if names is not None:
             self.feature_names_in_ = names
         elif hasattr(self, "feature_names_in_"):  # refitted on data without names
             del self.feature_names_in_
-        return Z
+
+    def _fit_rows(self, schema: Schema, Z: np.ndarray, labels: np.ndarray) -> TreeClassifier:
+        """Fit on rows ``Z`` already encoded in ``schema``, as ``fit`` would on the frame rows
+        they encode (parameters checked, that schema, the classes of ``labels``, which
+        :func:`~smalltrees.learners.validation.check_labels` has checked); for a learner with
+        ``_fit_encoded``, called by whatever encodes its data once for many fits (an
+        ensemble's members, cross-validation folds, learning-curve draws)."""
+        self.check_params()
+        self._set_schema(schema, Z.shape[1])
+        self.classes_, codes = np.unique(labels, return_inverse=True)
+        return self._fit_encoded(Z, codes.ravel().astype(np.int64))
+
+    def _encode_for_prediction(self, X) -> np.ndarray:
+        """``X`` encoded as ``predict`` reads it: in the training schema, an unknown category
+        as missing (a learner that tells them apart overrides this)."""
+        return self._encode(X)
 
     def _encode(self, X, unseen: float = np.nan) -> np.ndarray:
         """``X`` encoded in the training schema (see :meth:`Schema.encode`)."""

@@ -131,7 +131,11 @@ class IFN(TreeClassifier):
     def fit(self, X, y) -> IFN:
         """Build the network on attributes ``X`` and class labels ``y`` (Table 1)."""
         self.check_params()
-        Z, codes = self._start_fit(X, y)
+        return self._fit_encoded(*self._start_fit(X, y))
+
+    def _fit_encoded(self, Z: np.ndarray, codes: np.ndarray) -> IFN:
+        """The body of :meth:`fit` on ``Z``, already encoded in ``schema_``, with the codes
+        of ``classes_`` (see :meth:`~smalltrees.learners.base.TreeClassifier._fit_rows`)."""
         n, n_classes = len(codes), len(self.classes_)
         node = np.zeros(n, dtype=np.int64)
         active = np.arange(n)
@@ -190,18 +194,25 @@ class IFN(TreeClassifier):
 
     def predict(self, X) -> np.ndarray:
         """The most frequent training class of the node where each row stops (§2.4)."""
-        counts = self._stop_counts(X)
-        return self.classes_[np.argmax(counts, axis=1)]
+        return self._predict_encoded(self._encode_for_prediction(X))
+
+    def _predict_encoded(self, Z: np.ndarray) -> np.ndarray:
+        """:meth:`predict` of rows already encoded by :meth:`_encode_for_prediction`."""
+        return self.classes_[np.argmax(self._stop_counts(Z), axis=1)]
 
     def predict_proba(self, X) -> np.ndarray:
         """The training class distribution of the node where each row stops (§2.4: the
         network's estimate of P(class | node)); columns in the order of ``classes_``."""
-        counts = self._stop_counts(X)
+        counts = self._stop_counts(self._encode_for_prediction(X))
         return counts / counts.sum(axis=1, keepdims=True)
 
-    def _stop_counts(self, X) -> np.ndarray:
-        """The training class counts of the node where each row of ``X`` stops."""
-        Z = self._encode(X, unseen=UNSEEN)
+    def _encode_for_prediction(self, X) -> np.ndarray:
+        """``X`` in the training schema, a category unknown at fit time as
+        :data:`~smalltrees.learners.encoding.UNSEEN` (it stops at the node that tests it)."""
+        return self._encode(X, unseen=UNSEEN)
+
+    def _stop_counts(self, Z: np.ndarray) -> np.ndarray:
+        """The training class counts of the node where each encoded row stops."""
         depth, node = route(self.network_, Z)
         counts = [self.root_counts_[None, :]] + [layer.counts for layer in self.network_]
         out = np.zeros((len(depth), len(self.classes_)))

@@ -69,7 +69,11 @@ class _SmallTree(TreeClassifier):
         self
         """
         self.check_params()
-        Z, y_codes = self._start_fit(X, y)
+        return self._fit_encoded(*self._start_fit(X, y))
+
+    def _fit_encoded(self, Z: np.ndarray, y_codes: np.ndarray) -> _SmallTree:
+        """The body of :meth:`fit` on ``Z``, already encoded in ``schema_``, with the codes
+        of ``classes_`` (see :meth:`~smalltrees.learners.base.TreeClassifier._fit_rows`)."""
         self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
         enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
         self.tree_ = self._search(enc)
@@ -85,8 +89,12 @@ class _SmallTree(TreeClassifier):
 
     def predict(self, X) -> np.ndarray:
         """Class labels predicted for the rows of ``X``."""
-        stop = self._stop_nodes(X)
-        return self.classes_[node_labels(preorder(self.tree_)[0])[stop]]
+        return self._predict_encoded(self._encode_for_prediction(X))
+
+    def _predict_encoded(self, Z: np.ndarray) -> np.ndarray:
+        """:meth:`predict` of rows already encoded by :meth:`_encode_for_prediction`."""
+        labels = node_labels(preorder(self.tree_)[0])
+        return self.classes_[labels[stop_nodes(self.tree_, list(Z.T))]]
 
     def predict_proba(self, X) -> np.ndarray:
         """The training class distribution of the leaf each row reaches (of the nearest node
@@ -96,7 +104,8 @@ class _SmallTree(TreeClassifier):
         ``predict`` gives the leaf's label, which the search chose for the least errors: with
         at most K intervals it may be a minority class of the leaf.
         """
-        return self.node_distributions_[self._stop_nodes(X)]
+        Z = self._encode_for_prediction(X)
+        return self.node_distributions_[stop_nodes(self.tree_, list(Z.T))]
 
     def export_text(self) -> str:
         """The fitted tree as indented text, one edge per line."""
@@ -111,9 +120,10 @@ class _SmallTree(TreeClassifier):
     def _value_lists(self) -> list:
         return [None if cats is None else list(cats) for cats in self.schema_.categories]
 
-    def _stop_nodes(self, X) -> np.ndarray:
-        columns = list(self._encode(X, unseen=UNSEEN).T)
-        return stop_nodes(self.tree_, columns)
+    def _encode_for_prediction(self, X) -> np.ndarray:
+        """``X`` in the training schema, a category unknown at fit time as
+        :data:`~smalltrees.learners.encoding.UNSEEN` (the node's ``default`` decides)."""
+        return self._encode(X, unseen=UNSEEN)
 
 
 class T1(_SmallTree):

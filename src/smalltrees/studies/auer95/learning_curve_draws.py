@@ -27,6 +27,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.encoded import EncodedData
 from smalltrees.evaluation.resampling import random_subsample, seed_for
 
 LOG = logging.getLogger(__name__)
@@ -45,14 +46,14 @@ def draw_errors(X: pd.DataFrame, y: np.ndarray, make_learner, sizes: Sequence[in
 
     Returns one row per (m, draw): ``m, draw, test_size, test_errors, test_error``.
     """
-    y = np.asarray(y)
-    n = len(y)
+    data = EncodedData.of(X, y)
+    n = len(data.y)
     rows = []
     for m in sizes:
         for r in range(repetitions):
             train, test = random_subsample(n, m, seed_for(seed, stream, dataset, int(m), r))
-            model = make_learner().fit(X.iloc[train], y[train])
-            wrong = int(np.sum(model.predict(X.iloc[test]) != y[test]))
+            model = data.fit(make_learner(), train)
+            wrong = int(np.sum(data.predict(model, test) != data.y[test]))
             rows.append({"m": int(m), "draw": r, "test_size": len(test), "test_errors": wrong,
                          "test_error": wrong / len(test)})
     return pd.DataFrame(rows, columns=["m", "draw", "test_size", "test_errors", "test_error"])

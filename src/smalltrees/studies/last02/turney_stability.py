@@ -114,10 +114,17 @@ def fold_predictions(make_learner: Callable[[], object], X: pd.DataFrame, y,
     """
     predictions: dict[str, dict[int, list]] = {key: {} for key in example_sets}
     sizes = []
+    encoded: dict[str, np.ndarray] = {}  # the examples as the fold models read them
 
     def keep(repetition: int, fold: int, model) -> None:
         for key, examples in example_sets.items():
-            predictions[key].setdefault(repetition, []).append(model.predict(examples))
+            if hasattr(model, "_predict_encoded"):  # every fold model has the data's schema
+                if key not in encoded:
+                    encoded[key] = model._encode_for_prediction(examples)
+                predicted = model._predict_encoded(encoded[key])
+            else:
+                predicted = model.predict(examples)
+            predictions[key].setdefault(repetition, []).append(predicted)
         sizes.append({"repetition": repetition, "fold": fold, "output_size": rule_size(model)})
 
     rows = repeated_cv(make_learner, X, y, design["repetitions"], design["folds"], seed,
