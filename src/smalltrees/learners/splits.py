@@ -125,10 +125,9 @@ class Attributes:
         unknown value goes to the extra cell ``n_categorical * width``, which
         :func:`category_counts` discards.
         """
-        codes = self.Z[:, self.categorical]
-        cells = np.arange(self.categorical.size) * self.width + np.nan_to_num(codes, nan=0)
-        unknown = self.categorical.size * self.width
-        return np.where(np.isnan(codes), unknown, cells).astype(np.int64)
+        cells = self.Z[:, self.categorical] + np.arange(self.categorical.size) * self.width
+        cells[np.isnan(cells)] = self.categorical.size * self.width  # unknown values
+        return cells.astype(np.int64)
 
 
 def restrict_order(order: np.ndarray, positions: np.ndarray, n: int) -> np.ndarray:

@@ -14,6 +14,7 @@ Weka 3.6 ``weka.classifiers.trees.j48.Stats.addErrs`` and ``C45PruneableClassifi
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from statistics import NormalDist
@@ -54,10 +55,10 @@ def added_errors(n: float, e: float, cf: float) -> float:
         return max(n - e, 0.0)
     z = _normal_quantile(1 - cf)
     f = (e + 0.5) / n
-    upper = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
+    upper = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
         1 + z * z / n
     )
-    return float(upper * n - e)
+    return upper * n - e
 
 
 @lru_cache

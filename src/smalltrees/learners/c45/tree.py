@@ -13,6 +13,7 @@ J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -106,7 +107,7 @@ def numpy_sum(values: list[float]) -> float:
 
 def class_weights(y: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndarray:
     """Sum of ``weights`` per class code in ``y``."""
-    return np.bincount(y, weights=weights, minlength=n_classes).astype(float)
+    return np.bincount(y, weights=weights, minlength=n_classes).astype(float, copy=False)
 
 
 def branch_of(node: Node, values: np.ndarray) -> np.ndarray:
@@ -151,7 +152,7 @@ def route(
         fraction exceeds :data:`EPS`.
     """
     values = Z[rows, node.feature]
-    if not np.isnan(node.threshold):
+    if not math.isnan(node.threshold):
         if not np.isnan(values).any():
             # no unknown value: the same parts as below, in fewer array operations
             right = values > node.threshold
