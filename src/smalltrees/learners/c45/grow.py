@@ -10,7 +10,8 @@ The cases are sorted by each continuous attribute once per fit and every node ha
 sorted orders down to its branches. The tree grows one depth at a time: the proposals of all
 attributes at all nodes of a depth are a fixed number of whole-array operations over the
 nodes' cases laid end to end (:mod:`smalltrees.learners.c45.proposals`), each node's the
-same numbers as if it were alone. Weka's J48 makes the same choices
+same numbers as if it were alone, and so is sending their cases down the tests chosen
+(:mod:`smalltrees.learners.c45.branching`). Weka's J48 makes the same choices
 (``benchmarks/c45_vs_j48.py``).
 
 References
