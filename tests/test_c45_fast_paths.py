@@ -5,12 +5,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smalltrees.learners.c45 import grow as grow_module
+from smalltrees.learners.c45.branching import split_nodes
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.proposals import NodeCases, propose, propose_at
-from smalltrees.learners.c45.prune import _total
-from smalltrees.learners.c45.tree import Node, branch_of, iter_nodes, route, split_positions
+from smalltrees.learners.c45.tree import (
+    Node,
+    branch_of,
+    class_weights,
+    iter_nodes,
+    numpy_sum,
+    route,
+    split_positions,
+)
 from smalltrees.learners.criteria import entropy, get_criterion
+from smalltrees.learners.splits import restrict_order
 
 weights = st.floats(0.0, 30.0, allow_nan=False).map(lambda w: round(w, 3))
 
@@ -93,6 +102,45 @@ def test_trees_do_not_depend_on_which_nodes_are_grown_together(seed, criterion):
 
 @settings(max_examples=100)
 @given(st.lists(weights, min_size=1, max_size=30))
-def test_leaf_totals_in_python_equal_numpy_sums(values):
+def test_sums_in_python_equal_numpy_sums(values):
     dist = np.array(values) / 7  # fractions, where the order of additions shows
-    assert _total(dist, dist.tolist()) == float(dist.sum())
+    assert numpy_sum(dist.tolist()) == float(dist.sum())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**16), st.booleans())
+def test_branching_nodes_together_equals_each_node_alone(seed, whole):
+    """split_nodes gives every branch the cases, weights, class weights and sorted orders that
+    split_positions and restrict_order give it node by node."""
+    rng = np.random.default_rng(seed)
+    p = random_problem(rng, "gain_ratio", False, False)
+    n = p.Z.shape[0]
+    items = []
+    for size in rng.integers(2, n, 3):
+        rows = rng.choice(n, size=size, replace=False)
+        weights = np.ones(size) if whole else rng.choice([1.0, 0.5, 1 / 3], size)
+        items.append((rows, weights, float(weights.sum()), p.attributes.sorted_positions(rows)))
+    nodes = NodeCases.of(p, items)
+    tests = [(0, 2.5, None), None, (3, np.nan, None)] if rng.random() < 0.5 else \
+        [(2, np.nan, np.array([0, 1, 0])), (1, 0.05, None), (0, 3.5, None)]
+    parents = [Node(class_weights(p.y[rows], w, 3), rows=rows, weights=w)
+               for rows, w, _, _ in items]
+    grown = {id(branch.node): branch for branch in split_nodes(p, parents, nodes, tests)}
+    for parent, (rows, weights, _, order), test in zip(parents, items, tests, strict=True):
+        if test is None:
+            assert parent.is_leaf
+            continue
+        alone = Node(parent.dist, *test[:2], groups=test[2])
+        n_branches = 2 if p.n_values[test[0]] == 0 else (
+            int(test[2].max()) + 1 if test[2] is not None else int(p.n_values[test[0]]))
+        if p.n_values[test[0]] == 0:
+            alone.threshold = p.attributes.place_threshold(test[0], test[1])
+        parts = split_positions(branch_of(alone, p.Z[rows, test[0]]), weights, n_branches)
+        assert len(parent.children) == n_branches
+        for child, (positions, part_weights) in zip(parent.children, parts, strict=True):
+            assert np.array_equal(child.rows, rows[positions])
+            assert np.array_equal(child.weights, part_weights)
+            assert np.array_equal(child.dist, class_weights(p.y[rows[positions]], part_weights, 3))
+            if id(child) in grown:
+                assert np.array_equal(grown[id(child)].order,
+                                      restrict_order(order, positions, rows.size))

@@ -114,8 +114,9 @@ class Schema:
             check_columns(tuple(X.columns.tolist()), self.columns)
         Z = np.empty(X.shape, dtype=float)
         continuous, same, same_codes = [], [], []
-        for j, (column, dtype, cats) in enumerate(
-                zip(X.columns, X.dtypes, self.categories, strict=True)):
+        for j, ((column, values), cats) in enumerate(zip(X.items(), self.categories,
+                                                         strict=True)):
+            dtype = values.dtype
             is_categorical = isinstance(dtype, pd.CategoricalDtype)
             if is_categorical != (cats is not None):
                 kind = "categorical" if cats is not None else "continuous (numeric)"
@@ -124,7 +125,7 @@ class Schema:
                 continuous.append(j)
                 continue
             # the Categorical itself: ``.cat.codes`` would build two Series per column
-            codes = X[column].array.codes
+            codes = values.array.codes
             if category_tuple(dtype) == cats:  # the training categories: codes as they are
                 same.append(j)
                 same_codes.append(codes)
@@ -134,8 +135,11 @@ class Schema:
             Z[:, j] = np.where(codes < 0, np.nan, known[np.maximum(codes, 0)] if len(known)
                                else np.nan)
         if same:  # all columns of codes at once, not a few array operations per column
-            codes = np.stack(same_codes)
-            Z[:, same] = np.where(codes < 0, np.nan, codes).T
+            block = np.empty((len(same), X.shape[0]))
+            for i, codes in enumerate(same_codes):
+                block[i] = codes
+            block[block < 0] = np.nan
+            Z[:, _columns(same, X.shape[1])] = block.T
         if continuous:  # all columns continuous: the frame itself, not a copy column by column
             frame = X if len(continuous) == X.shape[1] else X.iloc[:, continuous]
             Z[:, continuous] = frame.to_numpy(dtype=float, na_value=np.nan)
@@ -145,6 +149,12 @@ class Schema:
         if width != len(self.names):
             raise ValueError(f"X has {width} features, but {owner} is expecting "
                              f"{len(self.names)} features as input")
+
+
+def _columns(indices: list[int], width: int) -> list[int] | slice:
+    """``indices`` (increasing) as a slice when they are all ``width`` columns: assigning to
+    a slice of ``Z`` costs less than to a list of columns."""
+    return slice(None) if len(indices) == width else indices
 
 
 def check_columns(given: tuple, expected: tuple) -> None:

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from smalltrees.learners.c45.tree import Node, descend, iter_nodes
+from smalltrees.learners.c45.flat import FlatTree, add_in_order
+from smalltrees.learners.c45.tree import Node
 
 
-def tree_complexity(root: Node, Z: np.ndarray) -> dict[str, float]:
+def tree_complexity(root: Node, Z: np.ndarray, flat: FlatTree | None = None
+                    ) -> dict[str, float]:
     """Dynamic complexity, share classified below depth 2, and depth of a tree.
 
     Parameters
@@ -30,6 +32,8 @@ def tree_complexity(root: Node, Z: np.ndarray) -> dict[str, float]:
         Root of a fitted tree.
     Z : ndarray of shape (n_samples, n_features)
         Encoded test attributes (see :class:`smalltrees.learners.c45.tree.Node`).
+    flat : FlatTree, optional
+        The tree's arrays (:class:`~smalltrees.learners.c45.flat.FlatTree`), if already made.
 
     Returns
     -------
@@ -61,21 +65,19 @@ def tree_complexity(root: Node, Z: np.ndarray) -> dict[str, float]:
     >>> measures["frac_deeper_than_1"], measures["mean_leaf_depth"]
     (0.0, 0.0)
     """
+    flat = FlatTree.of(root) if flat is None else flat
     n = Z.shape[0]
-    tests = np.zeros(n)
-    deep = np.zeros(n)
-    below_1 = np.zeros(n)
-    for _, _, rows, weights, depth in descend(root, Z):
-        np.add.at(tests, rows, weights * depth)
-        if depth > 2:
-            np.add.at(deep, rows, weights)
-        if depth > 1:
-            np.add.at(below_1, rows, weights)
-    leaf_depths = [d for node, d in iter_nodes(root) if node.is_leaf]
+    rows, leaf, weights = flat.reach(Z)
+    depth = flat.depth[leaf]
+    tests, deep, below_1 = np.zeros(n), np.zeros(n), np.zeros(n)
+    add_in_order(tests, rows, weights * depth)
+    add_in_order(deep, rows[depth > 2], weights[depth > 2])
+    add_in_order(below_1, rows[depth > 1], weights[depth > 1])
+    leaf_depths = flat.depth[flat.feature < 0]
     return {
         "dynamic_complexity": float(tests.mean()) if n else float("nan"),
         "frac_deeper_than_2": float(deep.mean()) if n else float("nan"),
-        "depth": max(leaf_depths),
+        "depth": int(leaf_depths.max()),
         "frac_deeper_than_1": float(below_1.mean()) if n else float("nan"),
         "mean_leaf_depth": float(np.mean(leaf_depths)),
     }

@@ -22,10 +22,11 @@ import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.c45.complexity import tree_complexity
+from smalltrees.learners.c45.flat import FlatTree, flat_proba
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
-from smalltrees.learners.c45.tree import Node, first_max, iter_nodes, most_probable, tree_proba
+from smalltrees.learners.c45.tree import Node, first_max, iter_nodes, leaf_source, most_probable
 from smalltrees.learners.c45.window import grow_windowed
 from smalltrees.learners.criteria import EPS, get_criterion
 from smalltrees.learners.validation import is_count, is_number
@@ -199,10 +200,11 @@ class C45(TreeClassifier):
         for node, _ in iter_nodes(root):
             node.rows = node.weights = None
         self.tree_ = root
-        depths = [depth for node, depth in iter_nodes(root) if node.is_leaf]
-        self.n_nodes_ = sum(1 for _ in iter_nodes(root))
-        self.n_leaves_ = len(depths)
-        self.depth_ = max(depths)
+        self._flat = FlatTree.of(root)
+        leaf_depths = self._flat.depth[self._flat.feature < 0]
+        self.n_nodes_ = int(self._flat.feature.size)
+        self.n_leaves_ = int(leaf_depths.size)
+        self.depth_ = int(leaf_depths.max())
         return self
 
     def predict_proba(self, X) -> np.ndarray:
@@ -215,7 +217,7 @@ class C45(TreeClassifier):
 
     def _proba_encoded(self, Z: np.ndarray) -> np.ndarray:
         """:meth:`predict_proba` of rows already encoded in ``schema_``."""
-        return tree_proba(self.tree_, Z, len(self.classes_))
+        return flat_proba(self._flat_tree(), Z)
 
     def predict(self, X) -> np.ndarray:
         """Most probable class; ties (within 1e-6) go to the first class in ``classes_``."""
@@ -232,7 +234,7 @@ class C45(TreeClassifier):
         See :func:`smalltrees.learners.c45.complexity.tree_complexity`; ``unpruned_depth``
         is the depth of the tree before pruning (``unpruned_depth_``).
         """
-        measures = tree_complexity(self.tree_, self._encode_for_prediction(X))
+        measures = tree_complexity(self.tree_, self._encode_for_prediction(X), self._flat_tree())
         measures["unpruned_depth"] = self.unpruned_depth_
         return measures
 
@@ -275,11 +277,18 @@ class C45(TreeClassifier):
         return lines
 
     def _leaf_label(self, leaf: Node, parent: Node | None) -> str:
-        source = leaf if leaf.total >= EPS or parent is None else parent
-        label = self.classes_[first_max(source.dist)]
+        label = self.classes_[first_max(leaf_source(leaf, parent).dist)]
         errors = leaf_errors(leaf.dist)
         counts = _round2(leaf.total) + (f"/{_round2(errors)}" if errors >= EPS else "")
         return f"{label} ({counts})"
+
+    def _flat_tree(self) -> FlatTree:
+        """``tree_`` as arrays (:class:`~smalltrees.learners.c45.flat.FlatTree`), made once per
+        fit (again only if ``tree_`` was replaced since)."""
+        self._check_fitted()
+        if getattr(self, "_flat", None) is None or self._flat.root is not self.tree_:
+            self._flat = FlatTree.of(self.tree_)
+        return self._flat
 
     def _encode_for_prediction(self, X) -> np.ndarray:
         """``X`` encoded in the training schema; an unseen category counts as unknown."""

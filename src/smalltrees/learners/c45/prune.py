@@ -14,13 +14,20 @@ Weka 3.6 ``weka.classifiers.trees.j48.Stats.addErrs`` and ``C45PruneableClassifi
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
 
-from smalltrees.learners.c45.tree import Node, class_weights, route, sequential_first_max
+from smalltrees.learners.c45.tree import (
+    Node,
+    class_weights,
+    numpy_sum,
+    route,
+    sequential_first_max,
+)
 from smalltrees.learners.criteria import EPS
 
 #: A replacement may increase the predicted errors by this much (C4.5 and J48).
@@ -48,10 +55,10 @@ def added_errors(n: float, e: float, cf: float) -> float:
         return max(n - e, 0.0)
     z = _normal_quantile(1 - cf)
     f = (e + 0.5) / n
-    upper = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
+    upper = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
         1 + z * z / n
     )
-    return float(upper * n - e)
+    return upper * n - e
 
 
 @lru_cache
@@ -75,32 +82,17 @@ def largest_branch(totals: list[float]) -> int:
 def leaf_errors(dist: np.ndarray) -> float:
     """Training errors of a leaf predicting the majority of ``dist``."""
     values = dist.tolist()
-    return _total(dist, values) - values[sequential_first_max(values)]
+    return numpy_sum(values) - values[sequential_first_max(values)]
 
 
 def predicted_errors(dist: np.ndarray, cf: float) -> float:
     """Predicted errors of a leaf with class weights ``dist`` (0 for an empty leaf)."""
     values = dist.tolist()
-    n = _total(dist, values)
+    n = numpy_sum(values)
     if n < EPS:
         return 0.0
     e = n - values[sequential_first_max(values)]
     return e + added_errors(n, e, cf)
-
-
-def _total(dist: np.ndarray, values: list[float]) -> float:
-    """``float(dist.sum())``; ``values`` is ``dist.tolist()``.
-
-    Pruning looks at every leaf a few times, and a few Python additions cost less than a
-    NumPy call. NumPy adds fewer than 8 numbers one by one from 0, as the loop does, so the
-    sum is the same to the last bit; more are added pairwise, so NumPy adds those.
-    """
-    if len(values) >= 8:
-        return float(dist.sum())
-    total = 0.0
-    for value in values:
-        total += value
-    return total
 
 
 def collapse(node: Node) -> None:

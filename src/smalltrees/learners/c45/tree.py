@@ -13,6 +13,7 @@ J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -89,9 +90,24 @@ def sequential_first_max(values: list[float]) -> int:
     return best
 
 
+def numpy_sum(values: list[float]) -> float:
+    """``float(np.array(values).sum())``, the same number to the last bit.
+
+    Pruning and test choice look at a few numbers per node many times, and a few Python
+    additions cost less than a NumPy call. NumPy adds fewer than 8 numbers one by one from 0,
+    as the loop does; more are added pairwise, so NumPy adds those.
+    """
+    if len(values) >= 8:
+        return float(np.array(values).sum())
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
 def class_weights(y: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndarray:
     """Sum of ``weights`` per class code in ``y``."""
-    return np.bincount(y, weights=weights, minlength=n_classes).astype(float)
+    return np.bincount(y, weights=weights, minlength=n_classes).astype(float, copy=False)
 
 
 def branch_of(node: Node, values: np.ndarray) -> np.ndarray:
@@ -136,7 +152,7 @@ def route(
         fraction exceeds :data:`EPS`.
     """
     values = Z[rows, node.feature]
-    if not np.isnan(node.threshold):
+    if not math.isnan(node.threshold):
         if not np.isnan(values).any():
             # no unknown value: the same parts as below, in fewer array operations
             right = values > node.threshold
@@ -178,49 +194,10 @@ def split_positions(
     return parts
 
 
-Visit = tuple[Node, Node | None, np.ndarray, np.ndarray, int]
-
-
-def descend(root: Node, Z: np.ndarray) -> Iterator[Visit]:
-    """Send every row of ``Z`` (weight 1) down a fitted tree.
-
-    An unknown tested value sends the case down every branch with the branch's share of the
-    node's training weight (Quinlan 1993, ch. 3).
-
-    Yields
-    ------
-    leaf, parent, rows, weights, depth
-        Each leaf reached, its parent (``None`` for a root leaf), the rows reaching it with
-        their weights, and the number of tests on the path.
-    """
-    stack: list[Visit] = [
-        (root, None, np.arange(Z.shape[0]), np.ones(Z.shape[0]), 0)
-    ]
-    while stack:
-        node, parent, rows, weights, depth = stack.pop()
-        if not rows.size:
-            continue
-        if node.is_leaf:
-            yield node, parent, rows, weights, depth
-            continue
-        totals = np.array([child.total for child in node.children])
-        fractions = totals / totals.sum()
-        parts = route(node, Z, rows, weights, len(node.children), fractions)
-        for child, (part_rows, part_weights) in zip(node.children, parts, strict=True):
-            stack.append((child, node, part_rows, part_weights, depth + 1))
-
-
-def tree_proba(root: Node, Z: np.ndarray, n_classes: int) -> np.ndarray:
-    """Class probabilities of the rows of ``Z`` under a fitted tree (classes on axis 1).
-
-    A leaf gives its training class distribution (its parent's if it received no training
-    cases); an unknown tested value combines the branches by weight (:func:`descend`).
-    """
-    proba = np.zeros((Z.shape[0], n_classes))
-    for leaf, parent, rows, weights, _ in descend(root, Z):
-        source = leaf if leaf.total >= EPS or parent is None else parent
-        proba[rows] += weights[:, None] * (source.dist / max(source.total, EPS))
-    return proba
+def leaf_source(leaf: Node, parent: Node | None) -> Node:
+    """The node whose class distribution a leaf predicts: the leaf itself, or its parent if
+    the leaf received no training cases."""
+    return leaf if leaf.total >= EPS or parent is None else parent
 
 
 def most_probable(proba: np.ndarray) -> np.ndarray:
