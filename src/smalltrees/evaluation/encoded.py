@@ -39,17 +39,29 @@ class EncodedData:
 
     def fit(self, learner, rows: np.ndarray):
         """``learner`` fitted on ``rows`` (an index or a boolean mask of the rows)."""
-        if hasattr(learner, "_fit_encoded"):
+        if fits_encoded(learner):
             return learner._fit_rows(self.schema, self.Z[rows], self.y[rows])
         return learner.fit(self.rows(rows), self.y[rows])
 
     def predict(self, learner, rows: np.ndarray) -> np.ndarray:
         """The fitted ``learner``'s predictions for ``rows``."""
-        if hasattr(learner, "_predict_encoded"):
+        if fits_encoded(learner):
             return learner._predict_encoded(self.Z[rows])
         return learner.predict(self.rows(rows))
+
+    def complexity(self, learner, rows: np.ndarray) -> dict[str, float]:
+        """The fitted ``learner``'s ``complexity`` measures on test ``rows``."""
+        if hasattr(learner, "_complexity_encoded"):
+            return learner._complexity_encoded(self.Z[rows])
+        return learner.complexity(self.rows(rows))
 
     def rows(self, rows: np.ndarray) -> pd.DataFrame:
         """The frame's ``rows``, indexed from 0."""
         return self.X[rows].reset_index(drop=True) if np.asarray(rows).dtype == bool \
             else self.X.iloc[rows].reset_index(drop=True)
+
+
+def fits_encoded(learner) -> bool:
+    """Whether ``learner`` (one of ours; any other estimator is taken as it is) fits and
+    predicts encoded rows."""
+    return bool(getattr(learner, "_fits_encoded", lambda: False)())

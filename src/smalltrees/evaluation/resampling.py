@@ -183,7 +183,7 @@ def _cross_validate(make_learner: Callable[[], object], data: EncodedData, folds
         row = {"fold": int(fold), "n_train": int((~test).sum()), "n_test": int(test.sum()),
                "errors": errors, "accuracy": 1.0 - errors / int(test.sum())}
         if hasattr(learner, "complexity"):
-            row.update(learner.complexity(data.rows(test)))
+            row.update(data.complexity(learner, test))
         rows.append(row)
         if progress is not None:
             progress(f"fold {fold + 1}/{len(fold_names)}: accuracy {row['accuracy']:.3f}, "

@@ -158,6 +158,11 @@ class TreeClassifier:
         self.classes_, codes = np.unique(labels, return_inverse=True)
         return self._fit_encoded(Z, codes.ravel().astype(np.int64))
 
+    def _fits_encoded(self) -> bool:
+        """Whether :meth:`_fit_rows` and ``_predict_encoded`` work (the learner defines
+        ``_fit_encoded`` and ``_predict_encoded``)."""
+        return hasattr(self, "_fit_encoded") and hasattr(self, "_predict_encoded")
+
     def _encode_for_prediction(self, X) -> np.ndarray:
         """``X`` encoded as ``predict`` reads it: in the training schema, an unknown category
         as missing (a learner that tells them apart overrides this)."""

@@ -18,7 +18,7 @@ import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.c45.estimator import C45
-from smalltrees.learners.validation import check_labels, is_count
+from smalltrees.learners.validation import is_count
 
 
 class Bagging(TreeClassifier):
@@ -78,37 +78,40 @@ class Bagging(TreeClassifier):
     def fit(self, X, y) -> Bagging:
         """Fit ``n_estimators`` base learners on bootstrap samples of ``(X, y)``.
 
-        ``X`` is encoded once: a base learner that can grow on encoded rows (C4.5) is given
-        the sample's rows of the encoded matrix, with the ensemble's schema (the one its own
-        ``fit`` would derive from the sample, whose columns and categories are ``X``'s);
+        ``X`` is encoded once: a base learner that can fit on encoded rows (C4.5, T2, ...) is
+        given the sample's rows of the encoded matrix, with the ensemble's schema (the one its
+        own ``fit`` would derive from the sample, whose columns and categories are ``X``'s);
         any other base learner is fitted on the sample itself.
         """
         self.check_params()
-        Z, _ = self._start_fit(X, y)
-        labels = check_labels(y, len(Z))
+        Z, codes = self._start_fit(X, y)
+        if self._fits_encoded():
+            return self._fit_encoded(Z, codes)
         data = X if isinstance(X, pd.DataFrame) else Z
-        rng = np.random.default_rng(self.random_state)
-        self.estimators_ = []
-        for _ in range(self.n_estimators):
-            rows = rng.integers(0, len(Z), len(Z))
-            member = self._new_estimator()
-            if hasattr(member, "_fit_encoded"):
-                self.estimators_.append(self._fit_on_rows(member, Z[rows], labels[rows]))
-                continue
-            sample = data.iloc[rows].reset_index(drop=True) if data is X else data[rows]
-            self.estimators_.append(member.fit(sample, labels[rows]))
+        labels = self.classes_[codes]
+        self.estimators_ = [
+            self._new_estimator().fit(data.iloc[rows].reset_index(drop=True) if data is X
+                                      else data[rows], labels[rows])
+            for rows in self._draws(len(Z))]
         return self
 
-    def _fit_on_rows(self, member: TreeClassifier, Z: np.ndarray,
-                     labels: np.ndarray) -> TreeClassifier:
-        """Fit ``member`` on encoded rows ``Z`` as its ``fit`` would on the frame they encode:
-        parameters checked, the ensemble's schema, the classes of ``labels``."""
-        member.check_params()
-        member.schema_, member.n_features_in_ = self.schema_, self.n_features_in_
-        if hasattr(self, "feature_names_in_"):
-            member.feature_names_in_ = self.feature_names_in_
-        member.classes_, codes = np.unique(labels, return_inverse=True)
-        return member._fit_encoded(Z, codes.ravel().astype(np.int64))
+    def _fit_encoded(self, Z: np.ndarray, codes: np.ndarray) -> Bagging:
+        """:meth:`fit` on ``Z``, already encoded in ``schema_``, with the codes of ``classes_``
+        (see :meth:`~smalltrees.learners.base.TreeClassifier._fit_rows`), for a base learner
+        that fits on encoded rows."""
+        labels = self.classes_[codes]
+        self.estimators_ = [self._new_estimator()._fit_rows(self.schema_, Z[rows], labels[rows])
+                            for rows in self._draws(len(Z))]
+        return self
+
+    def _draws(self, n: int) -> list[np.ndarray]:
+        """The rows of each bootstrap sample."""
+        rng = np.random.default_rng(self.random_state)
+        return [rng.integers(0, n, n) for _ in range(self.n_estimators)]
+
+    def _fits_encoded(self) -> bool:
+        estimator = C45() if self.estimator is None else self.estimator
+        return isinstance(estimator, TreeClassifier) and estimator._fits_encoded()
 
     def predict(self, X) -> np.ndarray:
         """The class most base learners predict (ties: the first class of ``classes_``)."""
@@ -124,17 +127,30 @@ class Bagging(TreeClassifier):
         self._check_fitted()
         return f"Bagging of {len(self.estimators_)} x {self._new_estimator()!r}"
 
+    def _predict_encoded(self, Z: np.ndarray) -> np.ndarray:
+        """:meth:`predict` of rows already encoded by :meth:`_encode_for_prediction`."""
+        return self.classes_[np.argmax(self._encoded_votes(Z), axis=1)]
+
     def _votes(self, X) -> np.ndarray:
         """``(n, n_classes)``: how many base learners predict each class for each row."""
-        Z = self._encode(X)  # the training columns and kinds, or a clear error; once for all
+        if self._fits_encoded():
+            return self._encoded_votes(self._encode_for_prediction(X))
+        Z = self._encode(X)  # the training columns and kinds, or a clear error
         votes = np.zeros((len(Z), len(self.classes_)), dtype=np.int64)
-        rows = np.arange(len(Z))
         for estimator in self.estimators_:
-            predicted = estimator._predict_encoded(Z) if hasattr(estimator, "_predict_encoded") \
-                else estimator.predict(X)
-            codes = np.searchsorted(self.classes_, predicted)
-            np.add.at(votes, (rows, codes), 1)
+            _add_votes(votes, self.classes_, estimator.predict(X))
         return votes
+
+    def _encoded_votes(self, Z: np.ndarray) -> np.ndarray:
+        votes = np.zeros((len(Z), len(self.classes_)), dtype=np.int64)
+        for estimator in self.estimators_:
+            _add_votes(votes, self.classes_, estimator._predict_encoded(Z))
+        return votes
+
+    def _encode_for_prediction(self, X) -> np.ndarray:
+        """``X`` as the base learners read it (their encoding of an unknown category)."""
+        self._check_fitted()
+        return self.estimators_[0]._encode_for_prediction(X)
 
     def _new_estimator(self) -> TreeClassifier:
         """A fresh, unfitted base learner."""
@@ -154,6 +170,10 @@ class Bagging(TreeClassifier):
 
     def _is_fitted(self) -> bool:
         return hasattr(self, "estimators_")
+
+
+def _add_votes(votes: np.ndarray, classes: np.ndarray, predicted: np.ndarray) -> None:
+    np.add.at(votes, (np.arange(len(votes)), np.searchsorted(classes, predicted)), 1)
 
 
 def fresh(learner: TreeClassifier) -> TreeClassifier:

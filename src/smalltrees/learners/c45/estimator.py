@@ -234,7 +234,11 @@ class C45(TreeClassifier):
         See :func:`smalltrees.learners.c45.complexity.tree_complexity`; ``unpruned_depth``
         is the depth of the tree before pruning (``unpruned_depth_``).
         """
-        measures = tree_complexity(self.tree_, self._encode_for_prediction(X), self._flat_tree())
+        return self._complexity_encoded(self._encode_for_prediction(X))
+
+    def _complexity_encoded(self, Z: np.ndarray) -> dict[str, float]:
+        """:meth:`complexity` of test rows already encoded in ``schema_``."""
+        measures = tree_complexity(self.tree_, Z, self._flat_tree())
         measures["unpruned_depth"] = self.unpruned_depth_
         return measures
 
@@ -289,10 +293,6 @@ class C45(TreeClassifier):
         if getattr(self, "_flat", None) is None or self._flat.root is not self.tree_:
             self._flat = FlatTree.of(self.tree_)
         return self._flat
-
-    def _encode_for_prediction(self, X) -> np.ndarray:
-        """``X`` encoded in the training schema; an unseen category counts as unknown."""
-        return self._encode(X)
 
 
 THRESHOLD_BY = ("gain", "merit")

@@ -232,6 +232,10 @@ class IFN(TreeClassifier):
         return {"output_size": self.output_size_, "n_layers": len(self.network_),
                 "n_rules": n_rules}
 
+    def _complexity_encoded(self, Z: np.ndarray) -> dict[str, float]:
+        """:meth:`complexity` (test rows are not needed)."""
+        return self.complexity()
+
     def export_text(self) -> str:
         """The layers, then one rule per terminal node with its class counts."""
         self._check_fitted()

@@ -31,6 +31,7 @@ from itertools import product
 import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.encoded import fits_encoded
 from smalltrees.evaluation.resampling import repeated_cv, seed_for
 from smalltrees.evaluation.statistics import one_sample_t
 
@@ -118,7 +119,7 @@ def fold_predictions(make_learner: Callable[[], object], X: pd.DataFrame, y,
 
     def keep(repetition: int, fold: int, model) -> None:
         for key, examples in example_sets.items():
-            if hasattr(model, "_predict_encoded"):  # every fold model has the data's schema
+            if fits_encoded(model):  # every fold model has the data's schema
                 if key not in encoded:
                     encoded[key] = model._encode_for_prediction(examples)
                 predicted = model._predict_encoded(encoded[key])
