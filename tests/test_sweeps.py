@@ -1,0 +1,40 @@
+"""The stump sweeps of T1/T2/T3 (smalltrees.learners.optimal.sweeps): the two-class programme
+gives the general programme's numbers, and both give a brute force's over all cut sets."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from smalltrees.learners.optimal.sweeps import _class_count_sweep, _two_class_sweep
+
+
+def brute_force(blocks: np.ndarray, K: int) -> int:
+    """Least errors of at most K intervals over the class counts of consecutive blocks, by
+    trying every set of at most K - 1 cuts between blocks and the majority of each interval."""
+    n_blocks, best = len(blocks), int(blocks.sum())
+    for k in range(min(K, n_blocks)):
+        for cuts in itertools.combinations(range(1, n_blocks), k):
+            edges = (0, *cuts, n_blocks)
+            errors = sum(int(blocks[a:b].sum() - blocks[a:b].sum(axis=0).max())
+                         for a, b in itertools.pairwise(edges))
+            best = min(best, errors)
+    return best
+
+
+@pytest.mark.parametrize("K", [1, 2, 3, 4, 5])
+def test_two_class_sweep_is_the_general_one_and_the_brute_force(K):
+    rng = np.random.default_rng(K)
+    for _ in range(60):
+        n_sets, n_blocks = int(rng.integers(1, 6)), int(rng.integers(1, 9))
+        kept = rng.random((n_sets, n_blocks, 1)) < 0.8  # some blocks empty in a set
+        counts = rng.integers(0, 3, (n_sets, n_blocks, 2)) * kept
+        signed = (counts[..., 0] - counts[..., 1]).astype(float)
+        present = counts.sum(axis=(1, 2))
+        class_major = np.concatenate([counts[..., 0], counts[..., 1]], axis=1)
+        two = _two_class_sweep(signed, K, present, 2)
+        general = _class_count_sweep(class_major, K, present, 2)
+        expected = [brute_force(c, K) for c in counts]
+        assert two.tolist() == general.tolist() == expected
