@@ -57,8 +57,7 @@ class EncodedData:
 
     def rows(self, rows: np.ndarray) -> pd.DataFrame:
         """The frame's ``rows``, indexed from 0."""
-        return self.X[rows].reset_index(drop=True) if np.asarray(rows).dtype == bool \
-            else self.X.iloc[rows].reset_index(drop=True)
+        return self.X.iloc[rows].reset_index(drop=True)
 
 
 def fits_encoded(learner) -> bool:

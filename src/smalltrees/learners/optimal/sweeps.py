@@ -18,7 +18,7 @@ each attribute is then swept once along its blocks, for all sets of a step toget
   the last block; equal cuts, or a cut before the first block, make fewer intervals). So
   ``2 * errors = N - s_K D(T) - 2 max sum_j s_j D(t_j)``, the maximum taken by K - 2 passes of
   prefix maxima over the one signed count ``D``: half the data of the general programme, which
-  gives the same numbers (``tests/test_t2.py`` checks both against brute force).
+  gives the same numbers (``tests/test_sweeps.py`` checks both against a brute force).
 """
 
 from __future__ import annotations
@@ -49,20 +49,19 @@ def interval_errors(srt, rows: np.ndarray, items: np.ndarray, r: int, K: int,
         if two:
             signs = np.broadcast_to(srt.signs[items[a:b], None], index.shape)
             counts = np.bincount(index.ravel(), signs.ravel(), (hi - lo) * width)
-            sweep = _two_class_sweep
         else:
             counts = np.bincount(index.ravel(), minlength=(hi - lo) * width)
-            sweep = _class_count_sweep
         counts = counts.reshape(hi - lo, width)
         for k, (first, last) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
-            out[k, lo:hi] = sweep(counts[:, first:last], K, present[k, lo:hi], srt.enc.p)
+            block = counts[:, first:last]
+            out[k, lo:hi] = (_two_class_sweep(block, K, present[k, lo:hi]) if two
+                             else _class_count_sweep(block, K, srt.enc.p))
     return out
 
 
-def _class_count_sweep(counts: np.ndarray, K: int, present: np.ndarray,
-                       p: int) -> np.ndarray:
+def _class_count_sweep(counts: np.ndarray, K: int, p: int) -> np.ndarray:
     """The programme for any number of classes, on one attribute's class-major block counts
-    ``(sets, p * B)`` (``present`` is not needed). Allowing the cut at ``t`` itself (an empty
+    ``(sets, p * B)``. Allowing the cut at ``t`` itself (an empty
     last interval) only repeats the errors of fewer intervals, so inclusive prefix minima do;
     the last step needs the minimum over all cuts, not a running one."""
     seen = np.cumsum(counts.reshape(len(counts), p, -1), axis=-1, dtype=np.int32)
@@ -80,10 +79,9 @@ def _class_count_sweep(counts: np.ndarray, K: int, present: np.ndarray,
     return final.min(axis=1)
 
 
-def _two_class_sweep(signed: np.ndarray, K: int, present: np.ndarray,
-                     p: int) -> np.ndarray:
+def _two_class_sweep(signed: np.ndarray, K: int, present: np.ndarray) -> np.ndarray:
     """The two-class programme on one attribute's signed block counts ``(sets, B)`` (whole
-    numbers as floats, summed as int32); ``p`` is 2."""
+    numbers as floats, summed as int32); ``present`` counts each set's present items."""
     D = np.cumsum(signed, axis=1, dtype=np.int32)
     total = D[:, -1]
     best = present - np.abs(total)  # one interval
