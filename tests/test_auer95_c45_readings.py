@@ -1,10 +1,12 @@
-"""Tests of the hypotheses table about Auer et al.'s C4.5 readings (Table 2, issue 24)."""
+"""Tests of the hypotheses about Auer et al.'s C4.5 readings (Table 2, issue 24): reading cells
+of Table 2's C4.5 cells."""
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from smalltrees.studies.auer95.c45_readings import (
-    make_c45_readings,
+    c45_reading_cells,
     render_c45_readings,
     summarise,
 )
@@ -25,10 +27,13 @@ def folds(learner: str, depth: int, unpruned: int) -> pd.DataFrame:
 
 
 def paper() -> pd.DataFrame:
-    values = {"c45_dynamic_complexity": (2.0, None), "c45_pct_deeper_than_2": (25.0, None),
-              "c45_depth": (6.0, None), "c45_accuracy": (85.0, 1.0)}
-    return pd.DataFrame([{"code": code, "metric": metric, "value": value, "sd": sd}
-                         for code in ("AA", "BB") for metric, (value, sd) in values.items()])
+    """A transcription of table ``table2`` for AA and BB (the paper's decimals)."""
+    values = {"c45_dynamic_complexity": (2.0, np.nan, 2), "c45_pct_deeper_than_2": (25.0, np.nan, 0),
+              "c45_depth": (6.0, np.nan, 1), "c45_accuracy": (85.0, 1.0, 1)}
+    return pd.DataFrame([{"table": "table2", "code": code, "quantity": metric, "value": value,
+                          "spread": sd, "decimals": decimals, "where": ""}
+                         for code in ("AA", "BB")
+                         for metric, (value, sd, decimals) in values.items()])
 
 
 HYPOTHESES = [
@@ -39,14 +44,18 @@ HYPOTHESES = [
 ]
 
 
+MEASURES = {"d.c.": "c45_dynamic_complexity", "% > 2": "c45_pct_deeper_than_2",
+            "depth": "c45_depth", "accuracy": "c45_accuracy"}
+
+
 @pytest.fixture
 def table() -> pd.DataFrame:
-    return make_c45_readings(folds("C", depth=3, unpruned=6), paper(), ["AA", "BB"],
+    return c45_reading_cells(folds("C", depth=3, unpruned=6), paper(), ["AA", "BB"],
                              HYPOTHESES, tolerance=2.0)
 
 
 def cell(table, hypothesis, measure, code="AA"):
-    return table[(table["hypothesis"] == hypothesis) & (table["measure"] == measure)
+    return table[(table["reading"] == hypothesis) & (table["quantity"] == MEASURES[measure])
                  & (table["code"] == code)].iloc[0]
 
 
@@ -58,7 +67,7 @@ def test_each_reading_reads_the_same_runs(table):
     assert cell(table, "levels", "d.c.")["ours"] == 3.0
     levels = cell(table, "levels", "% > 2")                       # more than one test deep
     assert levels["ours"] == pytest.approx(65.0)
-    assert levels["ours_sd"] == pytest.approx(7.071, abs=1e-3)    # 60 and 70 per repetition
+    assert levels["ours_spread"] == pytest.approx(7.071, abs=1e-3)    # 60 and 70 per repetition
     assert cell(table, "unpruned", "depth")["ours"] == 6.0
     assert cell(table, "leaves", "depth")["ours"] == 1.5
     # the accuracy is the mean of the repetitions' CV estimates, whatever the reading
@@ -80,7 +89,7 @@ def test_only_a_reading_that_fixes_depth_everywhere_explains_the_paper(table):
                                               "unpruned": True, "leaves": False}
     # a reading that fixes depth but loses d.c. does not explain the paper
     broken = table.copy()
-    broken.loc[(broken["hypothesis"] == "unpruned") & (broken["measure"] == "d.c."),
+    broken.loc[(broken["reading"] == "unpruned") & (broken["quantity"] == MEASURES["d.c."]),
                "verdict"] = "differs"
     assert not summarise(broken, "edges").set_index("hypothesis").at["unpruned", "explains"]
 
@@ -96,12 +105,32 @@ def test_markdown_has_a_block_and_a_verdict_per_hypothesis(table):
     assert "Not tried: (d) windowing (not run)." in text
 
 
+def test_readings_are_cells_of_table2s_c45_cells(table):
+    assert set(table["table"]) == {"table2"} and set(table["study"]) == {"auer95"}
+    assert (table["reading"] != "").all()
+    assert table.groupby("reading").size().eq(8).all()        # 2 datasets x 4 measures
+
+
+def test_a_dataset_the_paper_did_not_use_is_ours_alone():
+    runs = pd.concat([folds("C", 3, 6), folds("C", 3, 6).assign(dataset="NEW")])
+    runs = runs.drop_duplicates(["dataset", "repetition", "fold"])
+    cells = c45_reading_cells(runs, paper(), ["AA", "BB", "NEW"], HYPOTHESES[:1], 2.0)
+    new = cells[cells["code"] == "NEW"]
+    assert len(new) == 4 and new["paper"].isna().all() and (new["verdict"] == "").all()
+    assert new["ours"].notna().all()
+    summary = summarise(cells, "edges").set_index("hypothesis")   # counted over AA, BB only
+    assert summary.at["edges", "accuracy"] == 2
+    text = render_c45_readings(cells, "edges", [], {})
+    assert "nan" not in text and "| NEW | 2.00 | 25 | 3.00 | 85.0 |" in text
+    assert "accuracy 2/2" in text
+
+
 def test_bad_hypotheses_are_named():
     with pytest.raises(ValueError, match="'x': unknown reading 'depthish'"):
-        make_c45_readings(folds("C", 3, 6), paper(), ["AA"],
+        c45_reading_cells(folds("C", 3, 6), paper(), ["AA"],
                           [{"hypothesis": "x", "learner": "C", "reading": "depthish"}], 2.0)
     with pytest.raises(ValueError, match="no per-fold rows of learner 'D' on dataset 'AA'"):
-        make_c45_readings(folds("C", 3, 6), paper(), ["AA"],
+        c45_reading_cells(folds("C", 3, 6), paper(), ["AA"],
                           [{"hypothesis": "y", "learner": "D", "reading": "edges"}], 2.0)
 
 

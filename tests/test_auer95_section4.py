@@ -16,6 +16,7 @@ from smalltrees.studies.auer95.learning_curve_fits import curve_factor, fit_curv
 from smalltrees.studies.auer95.learning_curves import make_factor_table, make_fit_table
 from smalltrees.studies.auer95.vc_factors import (
     dataset_inputs,
+    factor_cells,
     make_vc_factors,
     predicted_factors,
     recovered,
@@ -132,10 +133,15 @@ def test_predicted_factors_and_their_verdicts():
     expected = 3 * (math.log2(24) + 3) / (LOG25 + 3)
     assert lower["F_up"] == pytest.approx(expected, abs=1e-3)
     assert lower["F_low"] == pytest.approx(expected * 0.025 / 0.05, abs=1e-3)
-    paper = pd.DataFrame({"code": ["SE", "SE"], "term": ["F_up", "F_low"], "low": [4, 100],
-                          "high": [4, 200], "words": ["around 4", "between 100 and 200"],
-                          "where": ["", ""]})
-    judged = make_vc_factors(table, paper, around=0.25)
+    # "between 100 and 200" as its midpoint and half-width; "around 4" without a spread
+    paper = pd.DataFrame({"table": "factors", "code": ["SE", "SE"],
+                          "quantity": ["F_up", "F_low"], "value": [4.0, 150.0],
+                          "spread": [np.nan, 50.0], "decimals": 0, "where": "",
+                          "words": ["around 4", "between 100 and 200"]})
+    cells = factor_cells(table, paper, around=0.25)
+    assert cells["paper"].tolist() == [4.0] * 6 + [150.0] * 6
+    judged = make_vc_factors(table, cells, paper)
+    assert judged["F_up_verdict"].tolist() == cells["verdict"].tolist()[:6]
     with_missing = judged[judged["b_counts"] == "values + missing"]
     assert (with_missing["F_up_verdict"] == "reproduced").all()  # 3.97 to 4.68: within 4 +- 1
     assert (judged["F_low_verdict"] == "differs").all()

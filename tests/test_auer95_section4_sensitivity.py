@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from smalltrees.evaluation.claims import read_claims
+from smalltrees.evaluation.transcriptions import read_transcription
 from smalltrees.studies.auer95 import section4_sensitivity as s4
 from smalltrees.studies.auer95 import section4_sensitivity_summary as summary
 from smalltrees.studies.auer95.claims import make_claims
@@ -104,7 +105,7 @@ def vc_table() -> pd.DataFrame:
 
 
 def test_factor_rows_cr_never_reaches_17_and_lists_the_b_it_would_need():
-    paper = pd.read_csv(PAPER / "section4.csv")
+    paper = read_transcription(PAPER / "section4.csv")
     table = s4.make_sensitivity(s4.factor_rows(vc_table(), paper, {"CR": 87.7, "SE": 97.6},
                                                [math.e, 10.0], 2.0, 0.25))
     cr_up = table[(table["subject"] == "CR F_up") & (table["verdict"] != "")]
@@ -127,7 +128,7 @@ def test_flips_and_claim_summary_need_every_failing_subject():
 
 
 def test_a_run_without_cr_and_se_curves_gives_not_run_rows():
-    paper = pd.read_csv(PAPER / "section4.csv")
+    paper = read_transcription(PAPER / "section4.csv")
     table = s4.make_section4_sensitivity(
         {}, {}, read_claims(PAPER / "claims.csv", "section4"), paper, {}, vc_table().iloc[:0],
         2.0, 2.0, 0.25, {"draws": [5], "noise_se": [0], "trim": [1], "bootstrap": 10,

@@ -1,6 +1,8 @@
 # Auer, Holte & Maass (1995), section 3: Table 1 (datasets), Sky1/Sky2, and Table 2 (repeated
 # cross-validation of T2 vs C4.5, through the shared rule cross_validate); section 4: learning
 # curves of T1 and T2 (Figure 1) and the factors predicted from Theorem 4's bounds.
+# Every compared table writes its cells (results/auer95/cells/<key>.csv, the plan's cells()),
+# which the central scorecard reads; its Markdown view is rendered from them.
 from smalltrees_workflow.plans.auer95 import (
     c45_reading_folds,
     curve_datasets,
@@ -8,26 +10,22 @@ from smalltrees_workflow.plans.auer95 import (
     curve_grid,
     curve_params,
     curve_protocol,
+    sensitivity_datasets,
+    sensitivity_draw_files,
 )
 
 CURVE_DATASETS = curve_datasets(config) if "curves" in config["auer95"] else []
 CURVE_PROTOCOL = curve_protocol(config) if "curves" in config["auer95"] else ""
-SECTION4_SCORED = (
-    {
-        "factors": "results/tables/auer95_vc_factors.csv",
-        "claims": "results/tables/auer95_section4_claims.csv",
-    }
-    if "curves" in config["auer95"]
-    else {}
-)
+PAPER = "data/paper/auer95/{}.csv"
 
 
 rule auer95_table1:
     input:
         data=processed(config["auer95"]["datasets"]),
-        paper="data/paper/auer95/table1.csv",
+        paper=PAPER.format("table1"),
         code=CODE.of("auer95/table1.py"),
     output:
+        cells="results/auer95/cells/table1.csv",
         csv="results/tables/auer95_table1.csv",
         md="results/tables/auer95_table1.md",
     log:
@@ -86,10 +84,11 @@ rule auer95_sky:
         sky3=expand(
             "results/auer95/sky3/{dataset}.json", dataset=config["auer95"]["datasets"]
         ),
-        paper="data/paper/auer95/table2.csv",
+        paper=PAPER.format("table2"),
         notes="data/paper/auer95/notes.csv",
         code=CODE.of("auer95/sky.py"),
     output:
+        cells="results/auer95/cells/sky2.csv",
         csv="results/tables/auer95_sky.csv",
         md="results/tables/auer95_sky.md",
     log:
@@ -106,11 +105,12 @@ rule auer95_sky:
 rule auer95_table2:
     input:
         cv=cv_results("auer95", config["auer95"]["datasets"]),
-        sky="results/tables/auer95_sky.csv",
-        paper="data/paper/auer95/table2.csv",
+        sky="results/auer95/cells/sky2.csv",
+        paper=PAPER.format("table2"),
         notes="data/paper/auer95/notes.csv",
         code=CODE.of("auer95/table2.py"),
     output:
+        cells="results/auer95/cells/table2.csv",
         csv="results/tables/auer95_table2.csv",
         md="results/tables/auer95_table2.md",
     log:
@@ -129,7 +129,8 @@ rule auer95_table2:
 
 rule auer95_table2_figure:
     input:
-        table="results/tables/auer95_table2.csv",
+        cells="results/auer95/cells/table2.csv",
+        sky="results/auer95/cells/sky2.csv",
         code=CODE.of("auer95/table2_figure.py"),
     output:
         png=report(
@@ -151,27 +152,6 @@ rule auer95_table2_figure:
         ),
     script:
         "../scripts/auer95/table2_figure.py"
-
-
-rule auer95_scorecard:
-    input:
-        **SECTION4_SCORED,
-        table1="results/tables/auer95_table1.csv",
-        sky="results/tables/auer95_sky.csv",
-        table2="results/tables/auer95_table2.csv",
-        notes="data/paper/auer95/notes.csv",
-        code=CODE.of("auer95/scorecard.py"),
-    output:
-        "results/auer95/scorecard.csv",
-    log:
-        "logs/auer95_scorecard.log",
-    conda:
-        "../../environment.yml"
-    params:
-        compare=config["auer95"]["table2"]["compare"],
-        tolerance=config["auer95"]["tolerance_sd"],
-    script:
-        "../scripts/auer95/scorecard.py"
 
 
 # Section 4: learning curves of T1 and T2 against the VC-dimension bounds (Figure 1, Theorem 4).
@@ -202,14 +182,42 @@ rule auer95_curve:
         "../scripts/auer95/curve.py"
 
 
+# More draws per size than stored, for the sensitivity's "draws per size" choice (CR and SE only):
+# the same seeds, so the first draws are the stored ones.
+rule auer95_curve_more:
+    input:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+        code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
+    output:
+        "results/auer95/curves_more/{dataset}/{level}.csv",
+    log:
+        "logs/auer95_curve_more/{dataset}/{level}.log",
+    benchmark:
+        "logs/benchmarks/auer95_curve_more/{dataset}/{level}.tsv"
+    wildcard_constraints:
+        level="T1|T2",
+    conda:
+        "../../environment.yml"
+    params:
+        learner=curve_params(config, "learner"),
+        grid=curve_params(config, "grid"),
+        repetitions=curve_params(config, "more"),
+        seed=config["seed"],
+        stream=config["auer95"].get("curves", {}).get("stream"),
+    script:
+        "../scripts/auer95/curve.py"
+
+
 rule auer95_vc_factors:
     input:
         csv=[f"data/processed/{d}.csv" for d in CURVE_DATASETS],
         meta=[f"data/processed/{d}.json" for d in CURVE_DATASETS],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
-        paper="data/paper/auer95/section4.csv",
+        paper=PAPER.format("section4"),
         code=CODE.of("auer95/vc_factors.py"),
     output:
+        cells="results/auer95/cells/factors.csv",
         csv="results/tables/auer95_vc_factors.csv",
         md="results/tables/auer95_vc_factors.md",
     log:
@@ -234,7 +242,7 @@ rule auer95_learning_curves:
     output:
         csv="results/tables/auer95_learning_curves.csv",
         md="results/tables/auer95_learning_curves.md",
-        claims="results/tables/auer95_section4_claims.csv",
+        claims="results/auer95/cells/claims.csv",
     log:
         "logs/auer95_learning_curves.log",
     conda:
@@ -297,8 +305,9 @@ rule auer95_curves_figure:
 
 
 # Section 4's two failed verdicts (SE's m ~ 1/eps^2, CR's factors 17 to 25) under one protocol
-# choice changed at a time, from the stored curve draws and the predicted factors' inputs.
-SENSITIVITY_DATASETS = [code for code in ("CR", "SE") if code in CURVE_DATASETS]
+# choice changed at a time, from the curve draws (stored, and more per size where the choice
+# needs them) and the predicted factors' inputs: readings of the claims and factors cells.
+SENSITIVITY_DATASETS = sensitivity_datasets(config) if CURVE_DATASETS else []
 
 
 rule auer95_section4_sensitivity:
@@ -308,13 +317,14 @@ rule auer95_section4_sensitivity:
             for code in SENSITIVITY_DATASETS
             for level in ("T1", "T2")
         ],
+        more=sensitivity_draw_files(config) if CURVE_DATASETS else [],
         sky=[f"results/auer95/sky/{code}.json" for code in SENSITIVITY_DATASETS],
         factors="results/tables/auer95_vc_factors.csv",
         claims="data/paper/auer95/claims.csv",
-        paper="data/paper/auer95/section4.csv",
-        table2="data/paper/auer95/table2.csv",
+        paper=[PAPER.format("section4"), PAPER.format("table2")],
         code=CODE.of("auer95/section4_sensitivity.py"),
     output:
+        cells="results/auer95/cells/section4_readings.csv",
         csv="results/tables/auer95_section4_sensitivity.csv",
         md="results/tables/auer95_section4_sensitivity.md",
     log:
@@ -334,44 +344,43 @@ rule auer95_section4_sensitivity:
         "../scripts/auer95/section4_sensitivity.py"
 
 
-# Issue 24, item 1: how Table 2 read C4.5's complexity measures, and which C4.5 it ran. The
-# readings of the Table 2 CV's own trees need no refit; the learners of `refit` run on the first
-# `repetitions` repetitions of the same folds (one job per learner, all datasets).
+# Issue 24, item 1: how Table 2 read C4.5's complexity measures, and which C4.5 it ran: readings
+# of Table 2's C4.5 cells. The readings of the Table 2 CV's own trees need no refit; the learners
+# of `refit` run on the first `repetitions` repetitions of the same folds, one job per (dataset,
+# learner), so a new dataset refits on that dataset only (the shared CV script).
 C45_READINGS = config["auer95"].get("c45_readings", {})
 C45_READING_FOLDS = c45_reading_folds(config)
 
 
 rule auer95_c45_refit:
     input:
-        csv=expand("data/processed/{dataset}.csv", dataset=config["auer95"]["datasets"]),
-        meta=expand(
-            "data/processed/{dataset}.json", dataset=config["auer95"]["datasets"]
-        ),
-        code=CODE.of("auer95/c45_refit.py", learners=learner_entry),
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+        code=CODE.of("cross_validate.py", learners=learner_entry),
     output:
-        "results/auer95/c45_readings/{learner}.csv",
+        "results/auer95/c45_readings/{dataset}/{learner}.csv",
     log:
-        "logs/auer95_c45_refit/{learner}.log",
+        "logs/auer95_c45_refit/{dataset}/{learner}.log",
     benchmark:
-        "logs/benchmarks/auer95_c45_refit/{learner}.tsv"
+        "logs/benchmarks/auer95_c45_refit/{dataset}/{learner}.tsv"
     conda:
         "../../environment.yml"
     params:
-        datasets=config["auer95"]["datasets"],
         learner=learner_entry,
         design=study_cv_design("auer95")
         | {"repetitions": C45_READINGS.get("repetitions", 1)},
         seed=config["seed"],
     script:
-        "../scripts/auer95/c45_refit.py"
+        "../scripts/cross_validate.py"
 
 
 rule auer95_c45_readings:
     input:
         folds=C45_READING_FOLDS,
-        paper="data/paper/auer95/table2.csv",
+        paper=PAPER.format("table2"),
         code=CODE.of("auer95/c45_readings.py"),
     output:
+        cells="results/auer95/cells/table2_readings.csv",
         csv="results/tables/auer95_c45_readings.csv",
         md="results/tables/auer95_c45_readings.md",
     log:

@@ -1,10 +1,12 @@
-"""Snakemake glue: the learning-curve table of section 4 (curves, fits, factors, claims)."""
+"""Snakemake glue: the learning-curve table of section 4 (curves, fits, factors) and the cells
+of its claims."""
 
 import json
 from pathlib import Path
 
 import pandas as pd
 
+from smalltrees.evaluation.cells import claim_cells, write_cells
 from smalltrees.evaluation.claims import read_claims
 from smalltrees.files import write_text
 from smalltrees.studies.auer95 import learning_curves as lc
@@ -22,6 +24,6 @@ with job_log(snakemake):
         draws, sky, pd.read_csv(snakemake.input.factors), params.levels, params.noise_se,
         read_claims(snakemake.input.paper, "section4"), params.around)
     write_text(snakemake.output.csv, curves.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.claims, checks.to_csv(index=False, lineterminator="\n"))
+    write_cells(snakemake.output.claims, claim_cells("auer95", "claims", checks))
     write_text(snakemake.output.md, lc.render_learning_curves(
         curves, fits, factors, checks, params.protocol, lc.dropped_sizes(params.grids, sky)))

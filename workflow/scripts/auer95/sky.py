@@ -1,12 +1,13 @@
-"""Snakemake glue: the Sky1/Sky2/Sky3 table of all datasets, beside the paper's Sky2."""
+"""Snakemake glue: the Sky1/Sky2/Sky3 table of all datasets: the Sky2 cells beside the
+paper's, and the table rendered from them."""
 
 import json
 from pathlib import Path
 
-import pandas as pd
-
+from smalltrees.evaluation.cells import write_cells
+from smalltrees.evaluation.transcriptions import read_transcription
 from smalltrees.files import write_text
-from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table
+from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table, sky_cells
 from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
@@ -18,7 +19,10 @@ def read_each(paths) -> dict:
 
 
 with job_log(snakemake):
-    table = make_sky_table(read_each(snakemake.input.sky), pd.read_csv(snakemake.input.paper),
-                           snakemake.params.notes, read_each(snakemake.input.sky3))
+    rows, paper = read_each(snakemake.input.sky), read_transcription(snakemake.input.paper)
+    cells = sky_cells(rows, paper)
+    table = make_sky_table(cells, rows, paper, snakemake.params.notes,
+                           read_each(snakemake.input.sky3))
+    write_cells(snakemake.output.cells, cells)
     write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.md, render_sky_table(table))
+    write_text(snakemake.output.md, render_sky_table(table, rows))

@@ -18,7 +18,34 @@ def outputs(config: Mapping) -> list[str]:
     """Auer et al. (1995) section 3 (Table 1, Sky1/Sky2, Table 2 and its figure) and, with an
     ``auer95.curves`` section, section 4 (Figure 1, the factor and learning-curve tables)."""
     return (section3_outputs(config) + c45_readings_outputs(config)
-            + (section4_outputs(config) if "curves" in config["auer95"] else []))
+            + (section4_outputs(config) if "curves" in config["auer95"] else [])
+            + [f"results/auer95/cells/{key}.csv" for key in cells(config)])
+
+
+def cells(config: Mapping) -> dict[str, tuple[str, str]]:
+    """The study's cells files by key (the file ``results/auer95/cells/<key>.csv``): the
+    scorecard's title of each and the view it is shown in. Readings (the C4.5 hypotheses, section 4's
+    protocol choices) come after the tables they explain."""
+    parts = {
+        "table1": ("Table 1: datasets", "results/tables/auer95_table1.html"),
+        "sky2": ("Sky2: the best 2-level tree on all data (Table 2)",
+                 "results/tables/auer95_sky.html"),
+        "table2": ("Table 2: T2 vs C4.5, 9 x 25-fold cross-validation",
+                   "results/tables/auer95_table2.html"),
+    }
+    if "c45_readings" in config["auer95"]:
+        parts["table2_readings"] = ("Table 2: readings of C4.5's complexity measures",
+                                    "results/tables/auer95_c45_readings.html")
+    if "curves" in config["auer95"]:
+        parts["factors"] = ("Section 4: predicted T2/T1 factors (Theorem 4)",
+                            "results/tables/auer95_vc_factors.html")
+        parts["claims"] = ("Section 4: claims on the learning curves (Figure 1)",
+                           "results/tables/auer95_learning_curves.html")
+        if "sensitivity" in config["auer95"]["curves"]:
+            parts["section4_readings"] = (
+                "Section 4: the failed verdicts under other protocol choices",
+                "results/tables/auer95_section4_sensitivity.html")
+    return parts
 
 
 def c45_readings_outputs(config: Mapping) -> list[str]:
@@ -29,22 +56,22 @@ def c45_readings_outputs(config: Mapping) -> list[str]:
 
 
 def c45_refit_files(config: Mapping) -> list[str]:
-    """The per-fold results of each learner the C4.5 readings refit (all datasets in one)."""
+    """The per-fold results of each learner the C4.5 readings refit, one file per dataset (so
+    that a new dataset refits on that dataset only)."""
     readings = config["auer95"].get("c45_readings", {})
-    return [f"results/auer95/c45_readings/{learner}.csv" for learner in readings.get("refit", [])]
+    return [f"results/auer95/c45_readings/{code}/{learner}.csv"
+            for learner in readings.get("refit", []) for code in config["auer95"]["datasets"]]
 
 
 def c45_reading_folds(config: Mapping) -> list[str]:
-    """The per-fold results the C4.5 readings table reads, per learner of its hypotheses: the
-    refitted learner's own file, else the Table 2 CV's file of every dataset (no refit)."""
+    """The per-fold results the C4.5 readings read, per learner of its hypotheses and dataset:
+    the refitted learner's own file, else the Table 2 CV's file (no refit)."""
     readings = config["auer95"].get("c45_readings", {})
     refit = readings.get("refit", [])
-    files = []
-    for learner in dict.fromkeys(h["learner"] for h in readings.get("hypotheses", [])):
-        files += ([f"results/auer95/c45_readings/{learner}.csv"] if learner in refit else
-                  [f"results/auer95/cv/{code}/{learner}.csv"
-                   for code in config["auer95"]["datasets"]])
-    return files
+    return [f"results/auer95/c45_readings/{code}/{learner}.csv" if learner in refit else
+            f"results/auer95/cv/{code}/{learner}.csv"
+            for learner in dict.fromkeys(h["learner"] for h in readings.get("hypotheses", []))
+            for code in config["auer95"]["datasets"]]
 
 
 def datasets(config: Mapping) -> list[str]:
@@ -54,22 +81,22 @@ def datasets(config: Mapping) -> list[str]:
 
 def intermediates(config: Mapping) -> list[str]:
     """The per-job results the tables are built from (the CV folds, the Sky1-3 values, the curve
-    draws) and the study's scorecard: targets of ``rule all`` too, so that a deleted one is
-    recreated (and what depends on it redone) rather than silently missing."""
+    draws, the refits of the C4.5 readings): targets of ``rule all`` too, so that a deleted one
+    is recreated (and what depends on it redone) rather than silently missing."""
     auer95 = config["auer95"]
     files = [f"results/auer95/cv/{code}/{learner}.csv" for code in auer95["datasets"]
              for learner in auer95["cv"]["learners"]]
     files += [f"results/auer95/{sky}/{code}.json" for sky in ("sky", "sky3")
               for code in auer95["datasets"]]
-    files += curve_files(config) if "curves" in auer95 else []
-    return files + c45_refit_files(config) + ["results/auer95/scorecard.csv"]
+    files += curve_files(config) + sensitivity_draw_files(config) if "curves" in auer95 else []
+    return files + c45_refit_files(config)
 
 
 def section4_outputs(config: Mapping) -> list[str]:
     """Section 4: the predicted factors, the learning curves, Figure 1, all datasets and, with
     ``curves.sensitivity``, the sensitivity of its failed verdicts."""
     tables = [f"results/tables/auer95_{name}.{ext}" for name in ("vc_factors", "learning_curves")
-              for ext in ("csv", "md")] + ["results/tables/auer95_section4_claims.csv"]
+              for ext in ("csv", "md")]
     if "sensitivity" in config["auer95"]["curves"]:
         tables += [f"results/tables/auer95_section4_sensitivity.{ext}" for ext in ("csv", "md")]
     figures = [f"figures/auer95_fig1.{ext}" for ext in ("png", "pdf")]
@@ -92,6 +119,32 @@ def curve_files(config: Mapping) -> list[str]:
             for level in config["auer95"]["curves"]["levels"]]
 
 
+def sensitivity_datasets(config: Mapping) -> list[str]:
+    """The datasets of section 4's failed verdicts (CR, SE) among those with curves, when
+    ``curves.sensitivity`` is configured."""
+    curves = config["auer95"]["curves"]
+    if "sensitivity" not in curves:
+        return []
+    return [code for code in ("CR", "SE") if code in curve_datasets(config)]
+
+
+def sensitivity_draws(config: Mapping, level: str) -> int:
+    """The draws per size the sensitivity needs of a ``level`` curve beyond the stored ones
+    (the largest of ``curves.sensitivity.draws``), 0 when the stored ones suffice."""
+    curves = config["auer95"]["curves"]
+    wanted = max(curves["sensitivity"]["draws"])
+    return wanted if wanted > curve_repetitions(curves, level) else 0
+
+
+def sensitivity_draw_files(config: Mapping) -> list[str]:
+    """The curve draws with more draws per size than stored, for the sensitivity's "draws per
+    size" choice (one file per dataset and depth that needs them)."""
+    return [f"results/auer95/curves_more/{code}/{level}.csv"
+            for code in sensitivity_datasets(config)
+            for level in config["auer95"]["curves"]["levels"]
+            if sensitivity_draws(config, level)]
+
+
 def curve_grid(config: Mapping, code: str) -> list[int]:
     """The training-set sizes of ``code``: its own grid, else the default one."""
     curves = config["auer95"]["curves"]
@@ -107,8 +160,8 @@ def curve_repetitions(curves: Mapping, level: str) -> int:
 
 def curve_params(config: Mapping, what: str) -> Callable:
     """A params function of the ``{dataset}``/``{level}`` wildcards of a curve job: the
-    learner entry of the level (``"learner"``), its draws per size (``"repetitions"``) or the
-    dataset's sizes (``"grid"``)."""
+    learner entry of the level (``"learner"``), its draws per size (``"repetitions"``; the
+    sensitivity's larger count with ``"more"``) or the dataset's sizes (``"grid"``)."""
 
     def param(wildcards):
         curves = config["auer95"]["curves"]
@@ -116,6 +169,8 @@ def curve_params(config: Mapping, what: str) -> Callable:
             return config["learners"][curves["levels"][wildcards.level]]
         if what == "repetitions":
             return curve_repetitions(curves, wildcards.level)
+        if what == "more":
+            return sensitivity_draws(config, wildcards.level)
         return curve_grid(config, wildcards.dataset)
 
     return param

@@ -17,10 +17,13 @@ pair, scored on all datasets at once -- never chosen per dataset:
 * other C4.5s (a learner of the Table 2 CV, or refitted on its first repetitions), read as
   ``edges``.
 
-Verdicts follow Table 2's rule (:mod:`smalltrees.studies.auer95.table2`): our sd over the
-repetitions' means, the paper's spread for the accuracy only, half a unit of the paper's
-printing. A hypothesis *explains the paper across the board* when its depth reproduces on
-every dataset and its d.c. on at least as many datasets as the literal reading's.
+Each hypothesis gives *reading* cells of Table 2 (``reading`` = the hypothesis' title; the same
+code and quantity as the Table 2 cell it explains), judged by Table 2's rules
+(:func:`smalltrees.studies.auer95.table2.rules`): our sd over the repetitions' means, the
+paper's spread for the accuracy only, half a unit of the paper's printing. A dataset the paper
+did not use gives cells of ours alone. A hypothesis *explains the paper across the board* when
+its depth reproduces on every dataset and its d.c. on at least as many datasets as the literal
+reading's.
 """
 
 from __future__ import annotations
@@ -29,11 +32,11 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import REPRODUCED, sd_rule
-from smalltrees.evaluation.verdicts import ROUNDING as ACCURACY_ROUNDING
+from smalltrees.evaluation.verdicts import REPRODUCED
+from smalltrees.reporting.cell_views import cell_text
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.reporting.paper import LEGEND, beside
-from smalltrees.studies.auer95.table2 import ROUNDING
+from smalltrees.reporting.paper import LEGEND
+from smalltrees.studies.auer95.table2 import DECIMALS, compare_cells
 
 MEASURES = {
     "d.c.": "c45_dynamic_complexity",
@@ -41,7 +44,8 @@ MEASURES = {
     "depth": "c45_depth",
     "accuracy": "c45_accuracy",
 }
-"""Our label of each measure -> the paper's metric (data/paper/auer95/table2.csv)."""
+"""Our label of each measure -> the paper's quantity (table ``table2`` of the transcription)."""
+LABELS = {metric: label for label, metric in MEASURES.items()}
 
 READINGS: dict[str, dict[str, tuple[str, float]]] = {
     "edges": {"d.c.": ("dynamic_complexity", 0.0), "% > 2": ("frac_deeper_than_2", 0.0),
@@ -57,9 +61,11 @@ READINGS: dict[str, dict[str, tuple[str, float]]] = {
 """Reading -> measure -> (column of the per-fold rows, offset added to it)."""
 
 
-def make_c45_readings(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequence[str],
-                      hypotheses: Sequence[Mapping[str, str]], tolerance: float) -> pd.DataFrame:
-    """One row per (hypothesis, dataset, measure): ours, our sd, the paper's, verdict.
+def c45_reading_cells(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequence[str],
+                      hypotheses: Sequence[Mapping[str, str]],
+                      tolerance: float) -> pd.DataFrame:
+    """Reading cells of Table 2: one per (hypothesis, dataset, measure), ours (mean over the
+    repetitions' means) with our sd, beside the paper's, by Table 2's rules.
 
     Parameters
     ----------
@@ -67,9 +73,9 @@ def make_c45_readings(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
         Per-fold rows (``dataset, learner, repetition, fold, accuracy`` and C4.5's complexity
         columns) of every learner the hypotheses name.
     paper : DataFrame
-        Table 2's transcription: ``code, metric, value, sd``.
+        The transcription (its table ``table2``).
     hypotheses : sequence of mappings
-        ``hypothesis`` (the block's title), ``learner`` and ``reading`` (a key of
+        ``hypothesis`` (the reading's name), ``learner`` and ``reading`` (a key of
         :data:`READINGS`).
     tolerance : float
         Combined standard deviations within which a number counts as reproduced.
@@ -80,7 +86,6 @@ def make_c45_readings(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
         Naming a hypothesis whose reading is unknown or whose learner has no rows for a
         dataset.
     """
-    theirs = paper.set_index(["code", "metric"])
     rows = []
     for hypothesis in hypotheses:
         reading, learner = hypothesis["reading"], hypothesis["learner"]
@@ -92,23 +97,21 @@ def make_c45_readings(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
             if runs.empty:
                 raise ValueError(f"hypothesis {hypothesis['hypothesis']!r}: no per-fold rows "
                                  f"of learner {learner!r} on dataset {code!r}")
+            note = (f"learner {learner}, reading {reading}, "
+                    f"{runs['repetition'].nunique()} repetitions of the Table 2 folds")
             for label, metric in MEASURES.items():
                 per_repetition = _per_repetition(runs, reading, label)
-                ours = float(per_repetition.mean())
                 sd = float(per_repetition.std(ddof=1)) if len(per_repetition) > 1 else 0.0
-                key = (code, metric)
-                value = float(theirs.at[key, "value"]) if key in theirs.index else float("nan")
-                paper_sd = float(theirs.at[key, "sd"]) if label == "accuracy" else 0.0
-                rounding = ACCURACY_ROUNDING if label == "accuracy" else ROUNDING[metric]
-                rows.append({
-                    "hypothesis": hypothesis["hypothesis"], "learner": learner,
-                    "reading": reading, "repetitions": int(runs["repetition"].nunique()),
-                    "code": code, "measure": label, "ours": round(ours, 3),
-                    "ours_sd": round(sd, 3), "paper": value,
-                    "diff": round(ours - value, 3),
-                    "verdict": sd_rule(ours, value, sd, paper_sd, tolerance, rounding),
-                })
-    return pd.DataFrame(rows)
+                rows.append({"code": code, "quantity": metric,
+                             "reading": hypothesis["hypothesis"],
+                             "ours": round(float(per_repetition.mean()), 3),
+                             "ours_spread": round(sd, 3), "decimals": DECIMALS[metric],
+                             "item": f"Table 2, C4.5 {label}, {code}: "
+                                     f"{hypothesis['hypothesis']}", "note": note})
+    ours = pd.DataFrame(rows, columns=["code", "quantity", "reading", "ours", "ours_spread",
+                                       "decimals", "item", "note"])
+    return compare_cells(ours, paper[paper["code"].isin(list(datasets))], tolerance,
+                         lacking=False)
 
 
 def _per_repetition(runs: pd.DataFrame, reading: str, label: str) -> pd.Series:
@@ -121,28 +124,38 @@ def _per_repetition(runs: pd.DataFrame, reading: str, label: str) -> pd.Series:
     return runs.groupby("repetition")[column].mean() * scale + offset
 
 
-def summarise(table: pd.DataFrame, baseline: str) -> pd.DataFrame:
-    """Per hypothesis: datasets reproduced per measure, and whether it explains the paper.
+def _sentence(text: str) -> str:
+    """``text`` with its first letter capitalised (the rest as it is: learner names)."""
+    return text[:1].upper() + text[1:]
+
+
+def summarise(cells: pd.DataFrame, baseline: str) -> pd.DataFrame:
+    """Per hypothesis (reading): datasets reproduced per measure, and whether it explains the
+    paper.
 
     ``baseline`` is the hypothesis of the literal reading, whose d.c. count a hypothesis must
-    match (a reading that fixes depth by breaking d.c. does not explain the paper).
+    match (a reading that fixes depth by breaking d.c. does not explain the paper). Datasets
+    the paper did not use count for none.
     """
-    reproduced = (table.assign(hit=table["verdict"] == REPRODUCED)
-                  .groupby(["hypothesis", "measure"], sort=False)["hit"].sum().unstack())
-    n_datasets = table["code"].nunique()
-    base_dc = int(reproduced.at[baseline, "d.c."])
-    out = reproduced[list(MEASURES)].astype(int)
+    compared = cells[cells["paper"].notna()]
+    hits = (compared.assign(hit=compared["verdict"] == REPRODUCED,
+                            measure=compared["quantity"].map(LABELS))
+            .groupby(["reading", "measure"], sort=False)["hit"].sum().unstack())
+    out = hits.reindex(index=list(dict.fromkeys(cells["reading"])), columns=list(MEASURES),
+                       fill_value=0).fillna(0).astype(int)
+    n_datasets = compared["code"].nunique()
+    base_dc = int(out.at[baseline, "d.c."]) if baseline in out.index else 0
     out["explains"] = (out["depth"] == n_datasets) & (out["d.c."] >= base_dc)
-    return out.reset_index()
+    return out.reset_index().rename(columns={"reading": "hypothesis"})
 
 
-def render_c45_readings(table: pd.DataFrame, baseline: str, accuracy_codes: Sequence[str],
+def render_c45_readings(cells: pd.DataFrame, baseline: str, accuracy_codes: Sequence[str],
                         not_tried: Mapping[str, str]) -> str:
-    """Markdown: one block per hypothesis (ours (paper) per dataset and measure) and its
-    verdict line, with the accuracies of ``accuracy_codes`` (HD and IO) spelled out (those of
-    the studied datasets)."""
-    summary = summarise(table, baseline).set_index("hypothesis")
-    n_datasets = table["code"].nunique()
+    """Markdown from the reading cells: one block per hypothesis (ours (paper) per dataset and
+    measure) and its verdict line, with the accuracies of ``accuracy_codes`` (HD and IO) spelled
+    out (those of the studied datasets)."""
+    summary = summarise(cells, baseline).set_index("hypothesis")
+    n_datasets = cells[cells["paper"].notna()]["code"].nunique()
     parts = [
         "# Auer, Holte & Maass (1995), Table 2: readings of C4.5's complexity measures\n\n"
         "Each block is one hypothesis about how the paper counted d.c., % > 2 and depth, or "
@@ -151,25 +164,20 @@ def render_c45_readings(table: pd.DataFrame, baseline: str, accuracy_codes: Sequ
         "its depth reproduces on every dataset and its d.c. on at least as many as the literal "
         f"reading's ({baseline}).\n"
     ]
-    for hypothesis, block in table.groupby("hypothesis", sort=False):
-        first = block.iloc[0]
+    for hypothesis, block in cells.groupby("reading", sort=False):
         wide = []
-        for code, cells in block.groupby("code", sort=False):
-            row = {"code": code}
-            for cell in cells.itertuples(index=False):
-                digits = 2 if cell.measure == "d.c." else 1
-                row[cell.measure] = beside(f"{cell.ours:.{digits}f}", f"{cell.paper:g}",
-                                           cell.verdict)
-            wide.append(row)
+        for code, rows in block.groupby("code", sort=False):
+            wide.append({"code": code, **{LABELS[r["quantity"]]: cell_text(r, spreads=False)
+                                          for r in rows.to_dict("records")}})
         counts = summary.loc[hypothesis]
-        accuracy = block[block["measure"] == "accuracy"].set_index("code")
+        accuracy = block[block["quantity"] == MEASURES["accuracy"]].set_index("code")
         accuracies = ", ".join(
             f"{code} {accuracy.at[code, 'ours']:.1f} ({accuracy.at[code, 'paper']:g})"
-            for code in accuracy_codes if code in accuracy.index)
+            for code in accuracy_codes if code in accuracy.index
+            and pd.notna(accuracy.at[code, "paper"]))
         verdict = "yes" if counts["explains"] else "no"
         parts.append(
-            f"\n## {hypothesis}\n\nLearner {first['learner']}, reading `{first['reading']}`, "
-            f"{first['repetitions']} repetitions of the Table 2 folds.\n\n"
+            f"\n## {hypothesis}\n\n{_sentence(block['note'].iloc[0])}.\n\n"
             + to_markdown(pd.DataFrame(wide))
             + f"\nReproduced on: d.c. {counts['d.c.']}/{n_datasets}, % > 2 "
             f"{counts['% > 2']}/{n_datasets}, depth {counts['depth']}/{n_datasets}, accuracy "
@@ -184,4 +192,3 @@ def render_c45_readings(table: pd.DataFrame, baseline: str, accuracy_codes: Sequ
         parts.append("\nNot tried: " + "; ".join(f"{name} ({why})"
                                                   for name, why in not_tried.items()) + ".\n")
     return "".join(parts)
-

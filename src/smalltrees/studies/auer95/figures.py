@@ -21,7 +21,6 @@ import pandas as pd
 from matplotlib.ticker import NullFormatter
 
 from smalltrees.reporting.figures import new_figure
-from smalltrees.studies.auer95.table2 import accuracy_column, sd_column
 
 STYLE = {"T1": {"marker": "o", "color": "C0"}, "T2": {"marker": "s", "color": "C3"}}
 
@@ -79,30 +78,42 @@ def all_datasets_figure(curves: pd.DataFrame, codes: Sequence[str]):
     return figure
 
 
-def table2_figure(table: pd.DataFrame, compare: Mapping[str, str], design: str):
-    """Return the two-panel figure built from the Table 2 results table.
+def table2_figure(cells: pd.DataFrame, sky: pd.DataFrame, compare: Mapping[str, str],
+                  design: str):
+    """Return the two-panel figure built from the cells of Table 2 and Sky2 (a dataset the
+    paper did not use has no paper points).
 
     ``design`` names the resampling design in the title, e.g. "9 x 25-fold CV".
     """
     t2, c45 = compare["t2"], compare["c45"]
-    x = np.arange(len(table))
+    both = pd.concat([sky, cells], ignore_index=True)
+    both = both[both["reading"] == ""]
+    codes = list(dict.fromkeys(cells["code"]))
+
+    def column(quantity: str, what: str) -> np.ndarray:
+        values = both[both["quantity"] == quantity].set_index("code")[what]
+        return pd.to_numeric(values.reindex(codes), errors="coerce").to_numpy(float)
+
+    x = np.arange(len(codes))
     fig, (left, right) = new_figure(ncols=2, size=(13, 4.5))
     for offset, prefix, learner, colour in ((-0.15, "t2", t2, "tab:blue"),
                                             (0.15, "c45", c45, "tab:orange")):
-        left.errorbar(x + offset - 0.05, table[accuracy_column(learner)],
-                      yerr=table[sd_column(learner)],
+        quantity = f"{prefix}_accuracy"
+        left.errorbar(x + offset - 0.05, column(quantity, "ours"),
+                      yerr=column(quantity, "ours_spread"),
                       fmt="o", color=colour, label=f"{learner} (ours)")
-        left.errorbar(x + offset + 0.05, table[f"paper_{prefix}_accuracy"],
-                      yerr=table[f"paper_{prefix}_accuracy_sd"], fmt="o", mfc="white",
+        left.errorbar(x + offset + 0.05, column(quantity, "paper"),
+                      yerr=column(quantity, "paper_spread"), fmt="o", mfc="white",
                       color=colour, label=f"{learner} (paper)")
     left.set_title(f"Accuracy, {design}: ours (filled) vs paper (open at 9 x 25-fold CV)")
-    right.plot(x, table["paper_sky2"], "k^", mfc="white", ms=10, label="Sky2 (paper)")
-    right.plot(x, table["sky2"], "k^", ms=5, label="Sky2 (ours)")
-    right.plot(x, table[accuracy_column(t2)], "o", color="tab:blue", label=f"{t2} (ours)")
-    right.plot(x, table[accuracy_column(c45)], "s", color="tab:orange", label=f"{c45} (ours)")
+    right.plot(x, column("sky2", "paper"), "k^", mfc="white", ms=10, label="Sky2 (paper)")
+    right.plot(x, column("sky2", "ours"), "k^", ms=5, label="Sky2 (ours)")
+    right.plot(x, column("t2_accuracy", "ours"), "o", color="tab:blue", label=f"{t2} (ours)")
+    right.plot(x, column("c45_accuracy", "ours"), "s", color="tab:orange",
+               label=f"{c45} (ours)")
     right.set_title("Sky2 vs T2 vs C4.5")
     for axis in (left, right):
-        axis.set_xticks(x, table["code"])
+        axis.set_xticks(x, codes)
         axis.set_ylabel("accuracy (%)")
         axis.grid(axis="y", alpha=0.3)
         axis.legend(fontsize="small", loc="lower left")

@@ -9,10 +9,11 @@ ours is the config's ``auer95.curves``. Two verdicts fail under it:
 - ``factors``: "for CR these terms [F_up, F_low] have values between 17 and 25" (section 4),
   judged by :mod:`.vc_factors` under every reading of Theorem 4's bounds.
 
-Each verdict is recomputed with one choice changed at a time, from what the workflow already
-has: the per-draw test errors the curve jobs store and the inputs of the predicted factors. No
-learner is run, so choices that need new draws (more draws per size than stored) are ``not
-run``; the bootstrap of the stored draws measures what the draw noise does instead. The
+Each verdict is recomputed with one choice changed at a time, from what the workflow has: the
+per-draw test errors the curve jobs store, the draws of the ``auer95_curve_more`` jobs (more
+draws per size than stored, with the same seeds: the first draws are the stored ones; without
+them, such a choice is ``not run``) and the inputs of the predicted factors; the bootstrap of
+the stored draws measures what the draw noise does. The
 measured CR factor m_T2/m_T1 (which "match[es] quite well" 17 to 25, says the paper) is given
 under the same curve choices.
 
@@ -50,7 +51,11 @@ from smalltrees.studies.auer95.learning_curve_fits import (
 )
 from smalltrees.studies.auer95.learning_curves import SKY
 from smalltrees.studies.auer95.section4_sensitivity_summary import make_sensitivity
-from smalltrees.studies.auer95.vc_factors import make_vc_factors, predicted_factors
+from smalltrees.studies.auer95.vc_factors import (
+    factor_cells,
+    predicted_factors,
+    quoted_factors,
+)
 
 BASELINE = "baseline (config)"
 FORMS = ("power, least squares on log m", "power, least squares on m",
@@ -146,9 +151,12 @@ def resample_draws(draws: pd.DataFrame, rng: np.random.Generator) -> pd.DataFram
 def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
                limits: Sequence[float], paper_range: tuple[float, float],
                baseline: Protocol, choices: Mapping, seed: int,
-               paper_sky2: float | None = None) -> list[dict]:
+               paper_sky2: float | None = None,
+               more: Mapping[tuple[str, str], pd.DataFrame] | None = None) -> list[dict]:
     """SE's shape per depth and CR's measured factor under every curve choice; with the
-    paper's Sky2 of SE, T2's shape also with the curve's eps measured from it."""
+    paper's Sky2 of SE, T2's shape also with the curve's eps measured from it. ``more``: draws
+    beyond the stored ones, by (code, level), for the choices of more draws per size."""
+    more = more or {}
     variants = [(BASELINE, "as configured", baseline)]
     variants += [("draws per size", f"first {k}", replace(baseline, draws=int(k)))
                  for k in choices["draws"]]
@@ -164,28 +172,46 @@ def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, 
     for level in ("T1", "T2"):
         if ("SE", level) in draws:
             rows += _shape_rows(draws[("SE", level)], sky["SE"][SKY[level]], level, limits,
-                                variants, choices, seed, paper_sky2)
+                                variants, choices, seed, paper_sky2, more.get(("SE", level)))
         else:
             rows.append(_row("se_inverse_square", f"SE {level}", BASELINE, "as configured",
                              np.nan, "no SE curve in this run", NOT_RUN))
     if all(("CR", level) in draws for level in ("T1", "T2")):
-        rows += measured_factor_rows(draws, sky["CR"], paper_range, variants, choices, seed)
+        rows += measured_factor_rows(draws, sky["CR"], paper_range, variants, choices, seed,
+                                     {lv: more[("CR", lv)] for lv in ("T1", "T2")
+                                      if ("CR", lv) in more})
     return rows
 
 
-def _shape_rows(draws, sky, level, limits, variants, choices, seed, paper_sky2) -> list[dict]:
+def _draws_for(draws: pd.DataFrame, more: pd.DataFrame | None,
+               wanted: int | None) -> pd.DataFrame | None:
+    """The draws a protocol of ``wanted`` draws per size reads: the stored ones, else those
+    of ``more`` when it has enough, else None (not run)."""
+    if wanted is None or wanted <= draws["draw"].nunique():
+        return draws
+    if more is not None and wanted <= more["draw"].nunique():
+        return more
+    return None
+
+
+def _shape_rows(draws, sky, level, limits, variants, choices, seed, paper_sky2,
+                more=None) -> list[dict]:
     subject, out = f"SE {level}", []
     stored = int(draws["draw"].nunique())
     base = variants[0][2]
     base_curve = summarise_protocol(draws, sky, base)
     for choice, value, protocol in variants:
-        if protocol.draws is not None and protocol.draws > stored:
+        frame = _draws_for(draws, more, protocol.draws)
+        if frame is None:
             out.append(_row("se_inverse_square", subject, choice, value, np.nan,
                             f"{stored} draws stored: needs new curve draws", NOT_RUN))
             continue
-        curve = base_curve if protocol is base else summarise_protocol(draws, sky, protocol)
+        curve = base_curve if protocol is base else summarise_protocol(frame, sky, protocol)
         out.append(_shape_row(subject, choice, value, curve, FORMS[0], limits,
                               protocol.noise_se))
+        if frame is more:  # beyond the stored draws: the other fit forms too
+            out += [_shape_row(subject, choice, f"{value}, {form}", curve, form, limits,
+                               protocol.noise_se) for form in FORMS[1:3]]
     out += [_shape_row(subject, "fit form", form, base_curve, form, limits, base.noise_se)
             for form in FORMS[1:]]
     if level == "T2" and paper_sky2 is not None:
@@ -216,9 +242,12 @@ def _shape_row(subject, choice, value, curve, form, limits, noise_se) -> dict:
     return _row("se_inverse_square", subject, choice, value, number, detail, verdict)
 
 
-def measured_factor_rows(draws, sky, paper_range, variants, choices, seed) -> list[dict]:
-    """CR's measured m_T2/m_T1 (median over the common eps range) beside the paper's range."""
+def measured_factor_rows(draws, sky, paper_range, variants, choices, seed,
+                         more=None) -> list[dict]:
+    """CR's measured m_T2/m_T1 (median over the common eps range) beside the paper's range;
+    ``more``: CR's draws beyond the stored ones, by level."""
     subject, out = "CR measured m_T2/m_T1", []
+    more = more or {}
     stored = min(int(draws[("CR", level)]["draw"].nunique()) for level in ("T1", "T2"))
 
     def factor(frames, protocol) -> tuple[float, str]:
@@ -234,11 +263,13 @@ def measured_factor_rows(draws, sky, paper_range, variants, choices, seed) -> li
 
     frames = {level: draws[("CR", level)] for level in ("T1", "T2")}
     for choice, value, protocol in variants:
-        if protocol.draws is not None and protocol.draws > stored:
+        chosen = {level: _draws_for(frame, more.get(level), protocol.draws)
+                  for level, frame in frames.items()}
+        if any(frame is None for frame in chosen.values()):
             out.append(_row("factors", subject, choice, value, np.nan,
                             f"{stored} draws stored: needs new curve draws", NOT_RUN))
             continue
-        median, detail = factor(frames, protocol)
+        median, detail = factor(chosen, protocol)
         out.append(_row("factors", subject, choice, value, median, detail,
                         _range_verdict(median, paper_range)))
     rng = np.random.default_rng(seed)
@@ -260,10 +291,12 @@ def _range_verdict(value: float, paper_range: tuple[float, float]) -> str:
     return REPRODUCED if paper_range[0] <= value <= paper_range[1] else DIFFERS
 
 
-def factor_rows(vc: pd.DataFrame, paper: pd.DataFrame, paper_sky2: Mapping[str, float],
+def factor_rows(vc: pd.DataFrame, transcription: pd.DataFrame, paper_sky2: Mapping[str, float],
                 bases: Sequence[float], baseline_base: float, around: float) -> list[dict]:
     """The predicted factors the paper quotes (CR and SE at once: a reading must hold for both)
-    under every log base, every opt_d of F_low, and the b that CR would need."""
+    under every log base, every opt_d of F_low, and the b that CR would need
+    (``transcription``: section4.csv's table ``factors``)."""
+    paper = quoted_factors(transcription)
     inputs, sky = {}, {}
     for code, rows in vc.groupby("code", sort=False):
         counted = rows.groupby("b_counts")["b"].first()
@@ -290,11 +323,12 @@ def factor_rows(vc: pd.DataFrame, paper: pd.DataFrame, paper_sky2: Mapping[str, 
         variants.append(("opt_d in F_low", "the paper's Sky2 (Table 2), our Sky1",
                          baseline_base, papers, ("F_low",)))
     for choice, value, base, skies, terms in variants:
-        table = make_vc_factors(predicted_factors({c: inputs[c] for c in skies}, skies, base),
-                                quoted, around)
+        cells = factor_cells(predicted_factors({c: inputs[c] for c in skies}, skies, base),
+                             transcription, around)
         for record in quoted[quoted["term"].isin(terms)].to_dict("records"):
-            mine = table[table["code"] == record["code"]]
-            values, verdicts = mine[record["term"]], mine[f"{record['term']}_verdict"]
+            mine = cells[(cells["code"] == record["code"])
+                         & (cells["quantity"] == record["term"])]
+            values, verdicts = mine["ours"].astype(float), mine["verdict"]
             middle = (float(record["low"]) + float(record["high"])) / 2
             closest = float(values.iloc[int(np.argmin(np.abs(values - middle)))])
             hits = int((verdicts == REPRODUCED).sum())
@@ -334,9 +368,10 @@ def shape_limits(paper_claims: pd.DataFrame) -> tuple[float, ...]:
     return threshold(paper_claims.set_index("id").loc["se_inverse_square", "threshold"])
 
 
-def cr_factor_range(paper_factors: pd.DataFrame) -> tuple[float, float]:
+def cr_factor_range(transcription: pd.DataFrame) -> tuple[float, float]:
     """The paper's range of CR's factor, "between 17 and 25" (section4.csv)."""
-    cr = paper_factors[(paper_factors["code"] == "CR") & (paper_factors["term"] == "F_up")]
+    quoted = quoted_factors(transcription)
+    cr = quoted[(quoted["code"] == "CR") & (quoted["term"] == "F_up")]
     return float(cr["low"].iloc[0]), float(cr["high"].iloc[0])
 
 
@@ -344,14 +379,16 @@ def make_section4_sensitivity(draws: Mapping[tuple[str, str], pd.DataFrame],
                               sky: Mapping[str, Mapping], paper_claims: pd.DataFrame,
                               paper_factors: pd.DataFrame, paper_sky2: Mapping[str, float],
                               vc: pd.DataFrame, noise_se: float, base: float, around: float,
-                              choices: Mapping, seed: int) -> pd.DataFrame:
+                              choices: Mapping, seed: int,
+                              more: Mapping[tuple[str, str], pd.DataFrame] | None = None
+                              ) -> pd.DataFrame:
     """The whole table: the curve choices on the stored ``draws`` of CR and SE (keyed by
-    (code, level); those missing give ``not run``), then the factor choices on the inputs of
-    ``vc`` (the predicted-factor table) against ``paper_factors`` (section4.csv).
-    ``paper_sky2`` is Table 2's Sky2 per dataset; ``choices`` is the config's
-    ``auer95.curves.sensitivity``."""
+    (code, level); those missing give ``not run``; ``more``: draws beyond the stored ones),
+    then the factor choices on the inputs of ``vc`` (the predicted-factor table) against
+    ``paper_factors`` (section4.csv's table ``factors``). ``paper_sky2`` is Table 2's Sky2 per
+    dataset; ``choices`` is the config's ``auer95.curves.sensitivity``."""
     rows = curve_rows(draws, sky, shape_limits(paper_claims), cr_factor_range(paper_factors),
-                      Protocol(noise_se=noise_se), choices, seed, paper_sky2.get("SE"))
+                      Protocol(noise_se=noise_se), choices, seed, paper_sky2.get("SE"), more)
     rows += factor_rows(vc[vc["code"].isin(["CR", "SE"])], paper_factors, paper_sky2,
                         choices["log_bases"], base, around)
     return make_sensitivity(rows)

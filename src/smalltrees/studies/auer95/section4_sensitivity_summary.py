@@ -1,11 +1,14 @@
 """The sensitivity table of section 4's failed verdicts (:mod:`.section4_sensitivity`): which
 rows flip their subject's baseline verdict, which choices flip every failing subject of a claim
-at once (a cause must hold on all the datasets together), and its Markdown page."""
+at once (a cause must hold on all the datasets together), its reading cells and its Markdown
+page."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.cells import cells_frame
 from smalltrees.evaluation.verdicts import CLAIM_FAILS, DIFFERS, NOT_RUN
 from smalltrees.reporting.markdown import to_markdown
 
@@ -68,22 +71,57 @@ def _noise_caveat(rows: pd.DataFrame, failing: set, value: str) -> str:
     return " (not beyond the draw noise: its bootstrap does not flip every one)"
 
 
+def sensitivity_cells(table: pd.DataFrame, paper_claims: pd.DataFrame,
+                      paper: pd.DataFrame) -> pd.DataFrame:
+    """Every row of the table that changes a choice, as a reading cell (``reading`` = choice
+    and value) of the cell it explains: SE's shape per depth of the claim
+    ``se_inverse_square`` (table ``claims``, quantity "SE T1"/"SE T2"), CR's measured
+    m_T2/m_T1 of the claim ``factor`` (quantity "CR T2/T1"), the predicted factors of table
+    ``factors`` (code and term). ``paper_claims``: claims.csv's rows (the claims' words);
+    ``paper``: the transcription (the factors' numbers)."""
+    words = paper_claims.set_index("id")["paper"]
+    quoted = paper[paper["table"] == "factors"].set_index(["code", "quantity"])
+    rows = []
+    for r in table[~table["baseline"]].to_dict("records"):
+        subject = r["subject"]
+        if subject.startswith("SE T"):
+            table_key, code, quantity = "claims", "se_inverse_square", subject
+        elif subject == "CR measured m_T2/m_T1":
+            table_key, code, quantity = "claims", "factor", "CR T2/T1"
+        else:
+            table_key, (code, quantity) = "factors", subject.split(" ")
+        if table_key == "claims":
+            theirs, spread = words[code], np.nan
+        else:
+            theirs, spread = quoted.loc[(code, quantity), ["value", "spread"]]
+        rows.append({"study": "auer95", "table": table_key, "code": code,
+                     "quantity": quantity, "reading": f"{r['choice']}: {r['value']}",
+                     "item": f"Section 4, {subject}: {r['choice']} = {r['value']}",
+                     "paper": theirs, "paper_spread": spread, "ours": r["number"],
+                     "ours_spread": np.nan, "decimals": 2, "difference": np.nan,
+                     "rule": "one protocol choice changed "
+                             "(results/tables/auer95_section4_sensitivity.md)",
+                     "verdict": r["verdict"], "note": r["detail"]})
+    return cells_frame(rows)
+
+
 def render_sensitivity(table: pd.DataFrame) -> str:
     """Markdown: which choices flip each verdict, then the table."""
     shown = table.copy()
     shown["number"] = shown["number"].round(3)
     return (
         "# Auer, Holte & Maass (1995) section 4: sensitivity of the failed verdicts\n\n"
-        "One protocol choice changed at a time, from the stored curve draws and the predicted "
-        "factors' inputs (no learner rerun; more draws than stored are 'not run', the bootstrap "
-        "of the draws stands for the draw noise). se_inverse_square: SE's 'm ~ 1/eps^2', number "
+        "One protocol choice changed at a time, from the curve draws and the predicted "
+        "factors' inputs (the bootstrap of the stored draws stands for the draw noise; more "
+        "draws per size than stored are drawn by the jobs auer95_curve_more with the same "
+        "seeds, and are 'not run' without them). se_inverse_square: SE's 'm ~ 1/eps^2', number "
         "= the free exponent beta (the fit form's own number otherwise). factors: the predicted "
         "F_up, F_low (number = the reading closest to the paper; reproduced when any reading "
         "is) and CR's measured m_T2/m_T1 beside the paper's 17 to 25. F_up < b + 2 under every "
         "log base below n and every reading, and F_low <= F_up. A flip by a fit form is robust "
-        "only when the bootstrap row of that form holds in most resamples; more draws than "
-        "stored: benchmarks/auer95_section4_sensitivity.py.\n\n## Which choices flip a "
-        "verdict\n\n" + "".join(f"- {line}\n" for line in claim_summary(table))
+        "only when the bootstrap row of that form holds in most resamples.\n\n"
+        "## Which choices flip a verdict\n\n"
+        + "".join(f"- {line}\n" for line in claim_summary(table))
         + "\nPer subject:\n\n" + "".join(f"- {line}\n" for line in flip_summary(table))
         + "\n## Table\n\n" + to_markdown(shown)
     )

@@ -13,10 +13,13 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import exact_rule
+from smalltrees.evaluation.cells import compare
+from smalltrees.evaluation.verdicts import ROUNDING, Exact
 from smalltrees.learners.optimal.estimators import T1, T2, T3
+from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.reporting.paper import emphasise
+
+STUDY = "auer95"
 
 
 def sky(X: pd.DataFrame, y: pd.Series) -> dict:
@@ -39,42 +42,52 @@ def sky3(X: pd.DataFrame, y: pd.Series) -> dict:
             "t3_errors": int(t3.n_errors_), "t3_tree": t3.export_text()}
 
 
-def paper_metric(paper: pd.DataFrame, metric: str) -> pd.Series:
-    """One metric of the paper's Table 2 (``data/paper/auer95/table2.csv``) per dataset code."""
-    return paper[paper["metric"] == metric].set_index("code")["value"]
+def paper_values(paper: pd.DataFrame, table: str, quantity: str) -> pd.Series:
+    """One quantity of one table of the paper's transcription, per dataset code."""
+    rows = paper[(paper["table"] == table) & (paper["quantity"] == quantity)]
+    return rows.set_index("code")["value"].astype(float)
 
 
-def make_sky_table(rows: Mapping[str, dict], paper: pd.DataFrame, notes: Mapping[str, str],
-                   deeper: Mapping[str, dict] | None = None) -> pd.DataFrame:
-    """Our Sky1/Sky2 per dataset beside the paper's Sky2 (which agrees at its rounding or not);
-    with ``deeper`` (the :func:`sky3` of each dataset), also Sky3 and the paper's C4.5
-    cross-validated accuracy it is read against."""
-    paper_sky2, paper_c45 = paper_metric(paper, "sky2"), paper_metric(paper, "c45_accuracy")
+def sky_cells(rows: Mapping[str, dict], paper: pd.DataFrame) -> pd.DataFrame:
+    """The cells of Sky2 (``rows``: code -> :func:`sky` dict): ours beside the paper's Sky2
+    (Table 2; table ``sky2`` of the transcription), judged exactly at ± 0.05, the paper's
+    rounding of its one-decimal accuracies (also for SO's "100")."""
+    ours = pd.DataFrame([{"code": code, "quantity": "sky2", "ours": float(row["sky2"]),
+                          "decimals": 1, "item": f"Sky2, {code}"}
+                         for code, row in rows.items()])
+    return compare(STUDY, "sky2", ours, paper[paper["code"].isin(list(rows))],
+                   Exact(rounding=ROUNDING))
+
+
+def make_sky_table(cells: pd.DataFrame, rows: Mapping[str, dict], paper: pd.DataFrame,
+                   notes: Mapping[str, str], deeper: Mapping[str, dict] | None = None
+                   ) -> pd.DataFrame:
+    """Our Sky1/Sky2 per dataset, Sky2 as "ours (paper)" from ``cells``; with ``deeper``
+    (the :func:`sky3` of each dataset), also Sky3 and the paper's C4.5 cross-validated
+    accuracy it is read against (empty for a dataset the paper did not use)."""
+    shown = paper_shape(cells, {"sky2": "sky2"}, rows=list(rows)).set_index("code")["sky2"]
+    paper_c45 = paper_values(paper, "table2", "c45_accuracy")
     records = []
     for code, ours in rows.items():
-        theirs = float(paper_sky2.get(code, float("nan")))
-        diff = round(ours["sky2"] - theirs, 2)
-        record = {"code": code, "n": ours["n"], "sky1": ours["sky1"], "sky2": ours["sky2"]}
+        record = {"code": code, "n": ours["n"], "sky1": ours["sky1"], "sky2": shown[code]}
         if deeper is not None:
             record["sky3"] = deeper[code]["sky3"]
         record["t2_errors"] = ours["t2_errors"]
         if deeper is not None:
             record["t3_errors"] = deeper[code]["t3_errors"]
-        record.update({
-            "paper_sky2": theirs, "sky2_diff": diff,
-            "verdict": exact_rule(ours["sky2"], theirs),
-            "note": notes.get(code, ""),
-        })
-        if deeper is not None:
-            record["paper_c45"] = float(paper_c45.get(code, float("nan")))
+            record["paper_c45"] = paper_c45.get(code, "")
+        record["note"] = notes.get(code, "")
         records.append(record)
     return pd.DataFrame(records)
 
 
-def summarising_power(table: pd.DataFrame) -> str:
+def summarising_power(table: pd.DataFrame, rows: Mapping[str, dict]) -> str:
     """What Sky3 shows, in one sentence: on how many datasets the best 3-level tree (on all the
-    data) is at least as accurate as the paper's C4.5 in cross-validation, and where not."""
-    known = table.dropna(subset=["paper_c45"])
+    data) is at least as accurate as the paper's C4.5 in cross-validation, and where not
+    (``rows``: our Sky values by code)."""
+    known = table[table["paper_c45"] != ""].assign(
+        sky2=lambda t: [float(rows[c]["sky2"]) for c in t["code"]],
+        paper_c45=lambda t: t["paper_c45"].astype(float))
     reach = known[known["sky3"] >= known["paper_c45"]]
     short = known[known["sky3"] < known["paper_c45"]]
     reach2 = int((known["sky2"] >= known["paper_c45"]).sum())
@@ -90,19 +103,17 @@ def summarising_power(table: pd.DataFrame) -> str:
     return text + ".\n\n"
 
 
-def render_sky_table(table: pd.DataFrame) -> str:
-    """Markdown rendering with the differing rows in bold."""
-    shown = table.copy()
-    shown["sky2"] = [emphasise(str(v), verdict)
-                     for v, verdict in zip(shown["sky2"], shown["verdict"], strict=True)]
-    if "sky3" not in shown:
+def render_sky_table(table: pd.DataFrame, rows: Mapping[str, dict]) -> str:
+    """Markdown of :func:`make_sky_table` (Sky2 marked by its verdict)."""
+    if "sky3" not in table:
         return ("# Auer, Holte & Maass (1995): Sky1 and Sky2 (accuracy % of the best 1- and "
-                "2-level tree on the whole dataset)\n\n" + _SKY12 + to_markdown(shown))
+                "2-level tree on the whole dataset)\n\n" + _SKY12 + to_markdown(table))
     return ("# Auer, Holte & Maass (1995): Sky1, Sky2 and Sky3 (accuracy % of the best 1-, 2- "
-            "and 3-level tree on the whole dataset)\n\n" + _SKY12 + summarising_power(table)
-            + to_markdown(shown))
+            "and 3-level tree on the whole dataset)\n\n" + _SKY12 + summarising_power(table, rows)
+            + to_markdown(table))
 
 
-_SKY12 = ("Sky2 is compared with the paper's (Table 2). Sky1 (T1 on the whole dataset) is "
+_SKY12 = ("Sky2 is compared with the paper's (Table 2): ours (paper), **bold** where it "
+          "differs. Sky1 (T1 on the whole dataset) is "
           "never printed by the paper; section 4 uses it as the best 1-level tree's error "
           "1 - Sky1 in eps and in the predicted T2/T1 factors.\n\n")

@@ -9,9 +9,9 @@ example has the same value, an unknown value counting as a value of its own. Dis
 a categorical attribute are those that occur (declared but unseen values are not counted).
 
 The paper's legible values (size, classes, baseline accuracy, total number of non-constant
-attributes) are kept in ``data/paper/auer95/table1.csv``; the other columns of the paper's
-table are garbled in the available text and are reported without a comparison; every
-difference is flagged.
+attributes) are kept in ``data/paper/auer95/table1.csv`` (the long transcription layout,
+table ``table1``); the other columns of the paper's table are garbled in the available text
+and are reported without a comparison; every difference is flagged.
 """
 
 from __future__ import annotations
@@ -20,14 +20,18 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import DIFFERS, exact_rule
+from smalltrees.evaluation.cells import compare
+from smalltrees.evaluation.verdicts import DIFFERS, Exact
+from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.reporting.paper import beside
 
-COMPARED = {"size": 0.5, "classes": 0.5, "baseline": 0.05, "total": 0.5}
-"""The compared columns, each with half a unit of the paper's last printed decimal: they are
-deterministic numbers, judged by :func:`~smalltrees.evaluation.verdicts.exact_rule`."""
+STUDY = "auer95"
+COMPARED = ("size", "classes", "baseline", "total")
+"""The compared columns: deterministic numbers, judged exactly at half a unit of the paper's
+last printed decimal (:class:`~smalltrees.evaluation.verdicts.Exact`)."""
 VALUE_BINS = ("2", "3", "4", "5", "6", ">6")
+OURS_ONLY = ("missing", "continuous", *(f"values_{b}" for b in VALUE_BINS))
+"""The columns the paper's copy garbles: shown, not compared."""
 
 
 def is_constant(column: pd.Series) -> bool:
@@ -60,47 +64,38 @@ def describe(X: pd.DataFrame, y: pd.Series) -> dict:
     return row
 
 
-def make_table1(rows: Mapping[str, dict], paper: pd.DataFrame, names: Mapping[str, str],
+def table1_cells(rows: Mapping[str, dict], paper: pd.DataFrame) -> pd.DataFrame:
+    """The cells of Table 1: our :data:`COMPARED` numbers per dataset (``rows``: code ->
+    :func:`describe` dict, in the table's order) beside the paper's (the transcription, rows
+    of table ``table1``), each judged exactly at the paper's printed decimals; a dataset the
+    paper did not use is ours alone."""
+    ours = pd.DataFrame([{"code": code, "quantity": key, "ours": float(row[key]),
+                          "decimals": 1 if key == "baseline" else 0,
+                          "item": f"Table 1, {key}, {code}"}
+                         for code, row in rows.items() for key in COMPARED])
+    return compare(STUDY, "table1", ours, paper[paper["code"].isin(list(rows))], Exact())
+
+
+def table1_view(cells: pd.DataFrame, rows: Mapping[str, dict], names: Mapping[str, str],
                 notes: Mapping[str, str]) -> pd.DataFrame:
-    """Join our Table 1 rows (code -> :func:`describe` dict) with the paper's.
-
-    Parameters
-    ----------
-    rows : mapping
-        Our characteristics per dataset code, in the order the table should have.
-    paper : DataFrame
-        The transcription, with a ``code`` column and the ``COMPARED`` columns.
-    names : mapping
-        The datasets' names, by code.
-    notes : mapping
-        Why a dataset cannot match (the registry's ``note``), by code.
-    """
-    paper = paper.set_index("code")
+    """The table as shown: per dataset its name, the compared columns as "ours (paper)" from
+    ``cells``, the columns the paper's copy garbles (ours only), the compared columns that
+    differ and the note (the registry's, by code)."""
+    shown = paper_shape(cells, {key: key for key in COMPARED}, rows=list(rows))
+    differs = cells[cells["verdict"] == DIFFERS].groupby("code", sort=False)["quantity"]
+    differs = differs.agg(", ".join)
     records = []
-    for code, ours in rows.items():
-        record = {"code": code, "dataset": names.get(code, code), **ours}
-        for key, rounding in COMPARED.items():
-            theirs = paper.at[code, key] if code in paper.index else None
-            record[f"paper_{key}"] = theirs
-            record[f"{key}_verdict"] = exact_rule(ours[key], theirs, rounding)
-        record["differs"] = ", ".join(k for k in COMPARED if record[f"{k}_verdict"] == DIFFERS)
-        record["note"] = notes.get(code, "")
-        records.append(record)
-    return pd.DataFrame.from_records(records)
+    for record in shown.to_dict("records"):
+        code, ours = record["code"], rows[record["code"]]
+        records.append({"code": code, "dataset": names.get(code, code), **record,
+                        **{key: ours[key] for key in OURS_ONLY},
+                        "differs": differs.get(code, ""), "note": notes.get(code, "")})
+    return pd.DataFrame(records)
 
 
-def render_table1(table: pd.DataFrame) -> str:
-    """Markdown rendering: ours (paper) per compared cell, differences in bold."""
-    shown = table.copy()
-    for key in COMPARED:
-        cells = []
-        for ours, theirs, verdict in zip(shown[key], shown[f"paper_{key}"],
-                                         shown[f"{key}_verdict"], strict=True):
-            cells.append(beside(str(ours), str(theirs), verdict))
-        shown[key] = cells
-    shown = shown.drop(columns=[f"{p}{k}{s}" for k in COMPARED
-                                for p, s in (("paper_", ""), ("", "_verdict"))])
+def render_table1(view: pd.DataFrame) -> str:
+    """Markdown of :func:`table1_view`."""
     title = ("# Auer, Holte & Maass (1995), Table 1: datasets\n\n"
              "Each compared cell shows ours (paper); **bold** marks a difference, explained in "
              "the note column. Attributes constant on all examples are not counted.\n\n")
-    return title + to_markdown(shown)
+    return title + to_markdown(view)

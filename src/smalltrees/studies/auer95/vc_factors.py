@@ -13,22 +13,55 @@ values of a categorical attribute, with and without "missing" as a value), p (cl
 K = p + 1.
 
 The paper: "for CR these terms have values between 17 and 25", "for SE the first term has a
-value around 4 and the second term a value around 2". A range reproduces when ours lies in it;
-"around x" when ours is within ``around`` (a fraction, config) of x -- both by the shared
-``exact_rule`` with the half-width as its allowance.
+value around 4 and the second term a value around 2". The transcription
+(``data/paper/auer95/section4.csv``, table ``factors``) writes a range as its midpoint (value)
+and half-width (spread) and "around x" as x without a spread. A range reproduces when ours lies
+in it; "around x" when ours is within ``around`` (a fraction, config) of x -- both by
+:class:`Around`, the exact rule with the half-width as its allowance.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import pandas as pd
 
+from smalltrees.evaluation.cells import compare
 from smalltrees.evaluation.verdicts import exact_rule
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.vc.auer import READINGS, auer_bounds
 
+STUDY = "auer95"
 TERMS = {"F_up": "VC ratio", "F_low": "error x VC ratio"}
+
+
+@dataclass(frozen=True)
+class Around:
+    """A number the paper gives in words: "between a and b" (transcribed as the midpoint with
+    the half-width as its spread) reproduces when ours lies in the range, "around x" (no
+    spread) when ours is within ``fraction`` of x."""
+
+    fraction: float
+
+    def judge(self, ours, paper, ours_spread, paper_spread, decimals) -> str:
+        half = (float(paper_spread) if not pd.isna(paper_spread)
+                else self.fraction * abs(float(paper)))
+        return exact_rule(ours, paper, half)
+
+    def text(self, decimals) -> str:
+        return (f"within the paper's range, or within ±{self.fraction:.0%} of 'around x' "
+                "(config auer95.curves.around)")
+
+
+def quoted_factors(paper: pd.DataFrame) -> pd.DataFrame:
+    """The factors the paper quotes (the transcription's table ``factors``) as ``code, term,
+    low, high, words``: a range's ends, "around x" as x to x."""
+    rows = paper[paper["table"] == "factors"]
+    spread = rows["spread"].fillna(0.0)
+    return pd.DataFrame({"code": rows["code"], "term": rows["quantity"],
+                         "low": rows["value"] - spread, "high": rows["value"] + spread,
+                         "words": rows["words"]}).reset_index(drop=True)
 
 
 def dataset_inputs(X: pd.DataFrame, y) -> dict[str, int]:
@@ -67,25 +100,29 @@ def predicted_factors(inputs: Mapping[str, Mapping[str, int]], sky: Mapping[str,
     return pd.DataFrame(rows)
 
 
-def make_vc_factors(factors: pd.DataFrame, paper: pd.DataFrame, around: float) -> pd.DataFrame:
-    """Each factor beside the paper's words (``paper``: code, term, low, high, words, where)
-    with a verdict; datasets the paper does not quote get none."""
-    quoted = paper.set_index(["code", "term"])
-    out = factors.copy()
+def factor_cells(factors: pd.DataFrame, paper: pd.DataFrame, around: float) -> pd.DataFrame:
+    """The cells of the predicted factors (``factors``: :func:`predicted_factors`): F_up, then
+    F_low, of every row (dataset, b counting, bound) in the order of ``factors``, beside the
+    number the paper quotes (:class:`Around`); datasets the paper does not quote are ours
+    alone."""
+    ours = pd.DataFrame([{"code": r["code"], "quantity": term, "ours": r[term], "decimals": 2,
+                          "item": f"Section 4, {term} of {r['code']} ({r['bound']} bound, b = "
+                                  f"{r['b']}: {r['b_counts']})"}
+                         for term in TERMS for r in factors.to_dict("records")])
+    quoted = paper[paper["code"].isin(list(factors["code"]))]
+    return compare(STUDY, "factors", ours, quoted, Around(around))
+
+
+def make_vc_factors(factors: pd.DataFrame, cells: pd.DataFrame,
+                    paper: pd.DataFrame) -> pd.DataFrame:
+    """Each factor beside the paper's words and its verdict, from ``cells``
+    (:func:`factor_cells` of ``factors``); datasets the paper does not quote get none."""
+    words = quoted_factors(paper).set_index(["code", "term"])["words"]
+    out = factors.reset_index(drop=True).copy()
     for term in TERMS:
-        words, verdicts = [], []
-        for code, ours in zip(out["code"], out[term], strict=True):
-            if (code, term) not in quoted.index:
-                words.append("")
-                verdicts.append("")
-                continue
-            row = quoted.loc[(code, term)]
-            low, high = float(row["low"]), float(row["high"])
-            half = (high - low) / 2 if high > low else around * low
-            words.append(str(row["words"]))
-            verdicts.append(exact_rule(ours, (low + high) / 2, half))
-        out[f"paper_{term}"] = words
-        out[f"{term}_verdict"] = verdicts
+        mine = cells[cells["quantity"] == term].reset_index(drop=True)
+        out[f"paper_{term}"] = [words.get((code, term), "") for code in out["code"]]
+        out[f"{term}_verdict"] = mine["verdict"].to_numpy()
     return out
 
 
