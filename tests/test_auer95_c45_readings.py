@@ -28,7 +28,8 @@ def folds(learner: str, depth: int, unpruned: int) -> pd.DataFrame:
 
 def paper() -> pd.DataFrame:
     """A transcription of table ``table2`` for AA and BB (the paper's decimals)."""
-    values = {"c45_dynamic_complexity": (2.0, np.nan, 2), "c45_pct_deeper_than_2": (25.0, np.nan, 0),
+    values = {"c45_dynamic_complexity": (2.0, np.nan, 2),
+              "c45_pct_deeper_than_2": (25.0, np.nan, 0),
               "c45_depth": (6.0, np.nan, 1), "c45_accuracy": (85.0, 1.0, 1)}
     return pd.DataFrame([{"table": "table2", "code": code, "quantity": metric, "value": value,
                           "spread": sd, "decimals": decimals, "where": ""}

@@ -85,6 +85,37 @@ def test_baseline_agrees_with_the_claims_table():
     assert base.to_dict() == dict(zip(judged["subject"], judged["verdict"], strict=True))
     # more draws than stored cannot be computed from them
     assert table.loc[table["value"] == "first 10", "verdict"].eq("not run").all()
+    # ... but from the draws of the jobs auer95_curve_more (the first ones the stored ones)
+    more = {key: power_draws(beta, draws=10) for key, beta in (
+        (("SE", "T1"), 2.0), (("SE", "T2"), 1.2))}
+    rows = s4.curve_rows(draws, sky, (1.5, 2.5), (17, 25), s4.Protocol(noise_se=2.0),
+                         {"draws": [2, 10], "noise_se": [0], "trim": [1], "bootstrap": 10},
+                         seed=1, more=more)
+    ten = s4.make_sensitivity(rows)
+    ten = ten[ten["value"].str.startswith("first 10")].set_index(["subject", "value"])
+    assert ten.at[("SE T1", "first 10"), "verdict"] == "claim holds"
+    assert ten.at[("SE T2", "first 10"), "verdict"] == "claim fails"
+    assert ten.at[("SE T1", "first 10"), "number"] == pytest.approx(2.0, rel=1e-3)
+    assert len(ten) == 2 * 3     # per depth the claim's fit form and the two others
+
+
+def test_sensitivity_rows_are_reading_cells_of_the_cells_they_explain():
+    paper = read_transcription(PAPER / "section4.csv")
+    claims = read_claims(PAPER / "claims.csv", "section4")
+    rows = [s4._row("se_inverse_square", "SE T1", s4.BASELINE, "as configured", 1.3, "",
+                    "claim fails"),
+            s4._row("se_inverse_square", "SE T1", "noise threshold noise_se", "0", 1.6, "d",
+                    "claim holds"),
+            s4._row("factors", "CR measured m_T2/m_T1", "grid: every other size", "from the 1st",
+                    10.0, "", "differs"),
+            s4._row("factors", "CR F_up", "log base of the bounds", "10", 16.9, "", "differs")]
+    cells = summary.sensitivity_cells(s4.make_sensitivity(rows), claims, paper)
+    assert cells[["table", "code", "quantity"]].values.tolist() == [
+        ["claims", "se_inverse_square", "SE T1"], ["claims", "factor", "CR T2/T1"],
+        ["factors", "CR", "F_up"]]
+    assert cells["reading"].tolist()[0] == "noise threshold noise_se: 0"
+    assert cells["paper"].tolist() == ["m ~ 1/eps^2", "match quite well", 21.0]
+    assert cells["verdict"].tolist() == ["claim holds", "differs", "differs"]
 
 
 @pytest.mark.parametrize("base", [1.5, 2.0, math.e, 10.0, 14.0])
