@@ -24,8 +24,8 @@ def outputs(config: Mapping) -> list[str]:
 
 def cells(config: Mapping) -> dict[str, tuple[str, str]]:
     """The study's cells files by key (the file ``results/auer95/cells/<key>.csv``): the
-    scorecard's title of each and the view it is shown in. Readings (the C4.5 hypotheses, section 4's
-    protocol choices) come after the tables they explain."""
+    scorecard's title of each and the view it is shown in. Readings (the C4.5 hypotheses,
+    section 4's protocol choices) come after the tables they explain."""
     parts = {
         "table1": ("Table 1: datasets", "results/tables/auer95_table1.html"),
         "sky2": ("Sky2: the best 2-level tree on all data (Table 2)",
