@@ -1,13 +1,17 @@
 """End-to-end: the tiny Table 2 study (2 datasets, 2 x 5-fold CV) through the workflow."""
 
 import filecmp
+import re
 import zipfile
 from pathlib import Path
 
 import pandas as pd
-from workflow_helpers import run, scratch_project
+from workflow_helpers import ROOT, planned_jobs, run, scratch_project
+
+from smalltrees.evaluation.cells import read_cells
 
 TABLES = ["auer95_table1.csv", "auer95_sky.csv", "auer95_table2.csv", "auer95_table2.md"]
+CELLS = ["table1", "sky2", "table2", "table2_readings", "factors", "claims", "section4_readings"]
 
 
 def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
@@ -27,12 +31,23 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
 
     table = pd.read_csv(works["2"] / "results/tables/auer95_table2.csv")
     assert table["code"].tolist() == ["IR", "LA"]
-    for column in ("sky2", "paper_sky2", "accuracy[T2]", "accuracy_sd[T2]", "paper_t2_accuracy",
-                   "t2_accuracy_verdict", "accuracy[C45]", "accuracy[C45_R8]",
-                   "c45_dynamic_complexity", "paired_diff", "paired_p"):
+    for column in ("Sky2", "T2", "C45", "C45_R8", "d.c.", "paired_diff", "paired_p"):
         assert table[column].notna().all(), column
-    card = pd.read_csv(works["2"] / "results/scorecard.csv")
-    assert set(card["study"]) >= {"auer95"} and card["verdict"].notna().all()
+    # every table's cells are written, and the scorecard holds the default ones with a verdict
+    cells = {key: read_cells(works["2"] / f"results/auer95/cells/{key}.csv") for key in CELLS}
+    table2 = cells["table2"].set_index(["code", "quantity"])
+    assert table2.at[("IR", "t2_accuracy"), "paper"] == 95.7
+    assert table2.loc[("IR", "accuracy[C45_R8]"), "verdict"] == ""      # ours alone
+    readings = cells["table2_readings"]
+    assert set(readings["reading"]) == {"(a) edges, as in Table 2",
+                                        "(a) levels: the leaf counted", "(c) min_cases 1"}
+    card = pd.read_csv(works["2"] / "results/scorecard.csv", keep_default_na=False)
+    auer95 = card[card["study"] == "auer95"]
+    assert set(auer95["table"]) == {"table1", "sky2", "table2"}   # no CR/SE curves in tiny
+    assert len(auer95) == sum(((c["reading"] == "") & (c["verdict"] != "")).sum()
+                              for c in cells.values())
+    assert auer95.loc[auer95["quantity"] == "c45_depth", "readings"].str.contains(
+        "min_cases 1").all()
     assert (works["2"] / "results/scorecard.html").stat().st_size > 1000
     # section 4: learning curves of both depths on every dataset, a size >= |IR| dropped
     curves = pd.read_csv(works["2"] / "results/tables/auer95_learning_curves.csv")
@@ -71,8 +86,8 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     dry = run(work, "-n", *args)
     assert job_counts(dry.stdout) == {"cross_validate": "1", "auer95_table2": "1",
                                       "auer95_c45_readings": "1",
-                                      "auer95_table2_figure": "1", "auer95_scorecard": "1",
-                                      "scorecard": "1", "all": "1"}, dry.stdout
+                                      "auer95_table2_figure": "1", "scorecard": "1",
+                                      "paper_figure": "1", "all": "1"}, dry.stdout
 
     # changing a learner's source reruns the jobs that use it, and only those
     source = work / "src/smalltrees/learners/c45/prune.py"
@@ -85,13 +100,40 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     # T2 or IFN, nor the Sky or learning-curve jobs (T1/T2)
     assert counts["cross_validate"] == "4", dry.stdout
     assert counts["last02_stability"] == "4", dry.stdout
-    assert counts["auer95_c45_refit"] == "1", dry.stdout   # C4.5 with -m 1, both datasets
+    assert counts["auer95_c45_refit"] == "2", dry.stdout   # C4.5 with -m 1, per dataset
     assert "auer95_sky_dataset" not in counts and "auer95_curve" not in counts, dry.stdout
     assert "fetch_raw" not in counts and "parse_dataset" not in counts, dry.stdout
+
+
+def test_a_dataset_the_paper_did_not_use_runs_only_its_jobs_and_shows_ours_alone(tiny_run,
+                                                                              tmp_path):
+    # config only (tests/config/ours_alone_auer95.yaml adds HA): the dry run over the finished
+    # tiny run fits HA only (CV, Sky, curves, the C4.5 refit) and rebuilds the tables
+    work, args = tiny_run
+    extra = str(ROOT / "tests" / "config" / "ours_alone_auer95.yaml")
+    with_ha = [*args[:3], extra, *args[3:]]
+    fitted = [(rule, wildcards) for rule, wildcards in planned_jobs(work, *with_ha)
+              if "dataset" in wildcards]
+    assert fitted and {w["dataset"] for _, w in fitted} == {"HA"}, fitted
+    assert {rule for rule, _ in fitted} >= {"cross_validate", "auer95_c45_refit",
+                                            "auer95_sky_dataset", "auer95_curve"}
+    # run it in a private copy: every auer95 table shows HA as ours alone, never nan
+    private = scratch_project(tmp_path / "ha")
+    run(private, "--cores", "2", *with_ha, 'studies=["auer95"]')
+    for key in CELLS:
+        cells = read_cells(private / f"results/auer95/cells/{key}.csv")
+        ha = cells[cells["code"] == "HA"]
+        assert (ha["verdict"] == "").all() and ha["paper"].isna().all(), key
+    for view in (private / "results/tables").glob("auer95_*.md"):
+        text = view.read_text()
+        assert not re.search(r"\bnan\b", text), view.name
+        if view.stem in ("auer95_table1", "auer95_sky", "auer95_table2", "auer95_vc_factors",
+                         "auer95_c45_readings"):
+            assert "| HA |" in text, view.name
 
 
 def job_counts(stdout: str) -> dict[str, str]:
     """The job counts of a dry run's summary table, by rule."""
     rules = ("auer95_", "cross_validate", "last02_stability", "fetch_", "parse_", "scorecard",
-             "all")
+             "paper_figure", "all")
     return dict(line.split()[:2] for line in stdout.splitlines() if line.startswith(rules))
