@@ -12,6 +12,9 @@ failed verdicts under each protocol choice: reading cells of the claims and fact
 Figures: ``figures`` (Figure 1, every dataset's curves, Table 2 beside the paper's).
 """
 
+STUDY = "auer95"
+"""The study's name in every cell it writes."""
+
 PRODUCES = {
     "table1": ("size", "classes", "baseline", "total"),
     "sky2": ("sky2",),

@@ -11,6 +11,7 @@ import pandas as pd
 from smalltrees.evaluation.cells import cells_frame
 from smalltrees.evaluation.verdicts import CLAIM_FAILS, DIFFERS, NOT_RUN
 from smalltrees.reporting.markdown import to_markdown
+from smalltrees.studies.auer95 import STUDY
 
 COLUMNS = ["claim", "subject", "choice", "value", "baseline", "number", "detail", "verdict",
            "flips"]
@@ -94,7 +95,7 @@ def sensitivity_cells(table: pd.DataFrame, paper_claims: pd.DataFrame,
             theirs, spread = words[code], np.nan
         else:
             theirs, spread = quoted.loc[(code, quantity), ["value", "spread"]]
-        rows.append({"study": "auer95", "table": table_key, "code": code,
+        rows.append({"study": STUDY, "table": table_key, "code": code,
                      "quantity": quantity, "reading": f"{r['choice']}: {r['value']}",
                      "item": f"Section 4, {subject}: {r['choice']} = {r['value']}",
                      "paper": theirs, "paper_spread": spread, "ours": r["number"],

@@ -18,8 +18,7 @@ from smalltrees.evaluation.verdicts import ROUNDING, Exact
 from smalltrees.learners.optimal.estimators import T1, T2, T3
 from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
-
-STUDY = "auer95"
+from smalltrees.studies.auer95 import STUDY
 
 
 def sky(X: pd.DataFrame, y: pd.Series) -> dict:

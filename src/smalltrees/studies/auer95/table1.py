@@ -24,8 +24,8 @@ from smalltrees.evaluation.cells import compare
 from smalltrees.evaluation.verdicts import DIFFERS, Exact
 from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
+from smalltrees.studies.auer95 import STUDY
 
-STUDY = "auer95"
 COMPARED = ("size", "classes", "baseline", "total")
 """The compared columns: deterministic numbers, judged exactly at half a unit of the paper's
 last printed decimal (:class:`~smalltrees.evaluation.verdicts.Exact`)."""

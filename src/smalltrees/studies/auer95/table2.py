@@ -32,8 +32,8 @@ from smalltrees.evaluation.verdicts import Spread
 from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND
+from smalltrees.studies.auer95 import STUDY
 
-STUDY = "auer95"
 COMPLEXITY = {
     "dynamic_complexity": "c45_dynamic_complexity",
     "frac_deeper_than_2": "c45_pct_deeper_than_2",

@@ -30,9 +30,9 @@ import pandas as pd
 from smalltrees.evaluation.cells import compare
 from smalltrees.evaluation.verdicts import exact_rule
 from smalltrees.reporting.markdown import to_markdown
+from smalltrees.studies.auer95 import STUDY
 from smalltrees.vc.auer import READINGS, auer_bounds
 
-STUDY = "auer95"
 TERMS = {"F_up": "VC ratio", "F_low": "error x VC ratio"}
 
 
