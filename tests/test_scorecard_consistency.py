@@ -51,7 +51,8 @@ def test_every_table_view_shows_its_cells(tiny_run):
     spreads) is in the Markdown view the scorecard links it to."""
     card = pd.read_csv(tiny_run / "results" / "scorecard.csv", keep_default_na=False,
                        dtype=str)
-    links = dict(zip(zip(card["study"], card["table"]), card["link"], strict=True))
+    links = dict(zip(zip(card["study"], card["table"], strict=True), card["link"],
+                     strict=True))
     cells = _cells(tiny_run)
     shown = cells[(cells["reading"] == "") & (cells["verdict"] != "")
                   & ~cells["rule"].str.startswith("computed check")]
