@@ -21,7 +21,9 @@ PRODUCES = {
     "table2": ("t2_accuracy", "c45_accuracy", "c45_dynamic_complexity",
                "c45_pct_deeper_than_2", "c45_depth", "accuracy[[]*]"),
     "factors": ("F_up", "F_low"),
+    "claims": ("*",),
 }
 """What each compared table produces: table key -> quantity globs (the transcriptions of
 ``data/paper/auer95/`` are checked against it before any job runs). ``accuracy[<learner>]`` is
-the accuracy of a configured learner the paper did not run."""
+the accuracy of a configured learner the paper did not run; the claims' quantities are their
+subjects (a dataset and depth)."""
