@@ -2,9 +2,9 @@
 # whole-data IFN networks, Turney stability of the CV's fold models on generated examples,
 # Table 4, the claims and the size-stability figure. Every table writes its cells
 # (results/last02/cells/<key>.csv: the default IFN, and its readings: the other IFN learners,
-# the other readings of eq. 4) and renders its views from them. The CV of a stability learner is run by
-# last02_stability, which keeps its fold models' predictions on the examples (no refit); the
-# shared cross_validate rule runs the other CV learners.
+# the other readings of eq. 4) and renders its views from them. The CV of a stability learner
+# is run by last02_stability, which keeps its fold models' predictions on the examples (no
+# refit); the shared cross_validate rule runs the other CV learners.
 from smalltrees_workflow.plans.last02 import (
     cv_stream,
     network_files,
@@ -226,4 +226,3 @@ rule last02_figure:
         labels=config["last02"].get("labels", {}),
     script:
         "../scripts/last02/figure.py"
-
