@@ -140,7 +140,8 @@ def render_readings(table: pd.DataFrame, labels: Mapping[str, str], design: str,
     lines = []
     for (code, learner), group in table.groupby(["code", "learner"], sort=False):
         first = group.iloc[0]
-        cells = {"dataset": first["dataset"] if code == MEAN else f"{first['dataset']} ({code})",
+        cells = {"dataset": first["dataset"] if code in (MEAN, first["dataset"])
+                 else f"{first['dataset']} ({code})",
                  "learner": labels.get(learner, learner)}
         for _, row in group.iterrows():
             name = reading_name(row["generator"], row["pairing"])
