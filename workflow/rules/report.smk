@@ -2,21 +2,6 @@
 # paper's numbers. Each study's plan lists its cells files (key -> title, link).
 
 
-def scorecard_parts():
-    """Every cells file of every configured study, with the title and the (page-relative) link
-    the scorecard shows for it."""
-    return [
-        {
-            "study": study,
-            "key": key,
-            "title": title,
-            "link": os.path.relpath(link, "results"),
-        }
-        for study in STUDIES
-        for key, (title, link) in study_plan(study).cells(config).items()
-    ]
-
-
 rule scorecard:
     input:
         cells=[f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()],
