@@ -145,12 +145,9 @@ rule yildiz15_claims:
 rule yildiz15_vc:
     input:
         paper=transcriptions(),
-        claims="data/paper/yildiz15/claims.csv",
         code=CODE.of("yildiz15/vc.py"),
     output:
-        fig10=cells_file("vc_fig10"),
-        fig11=cells_file("vc_fig11"),
-        claim=cells_file("vc_claims"),
+        cells=cells_file("vc"),
         csv="results/tables/yildiz15_vc.csv",
         md="results/tables/yildiz15_vc.md",
     log:
@@ -164,6 +161,21 @@ rule yildiz15_vc:
         max_nodes=config["yildiz15"]["vc"]["max_nodes"],
     script:
         "../scripts/yildiz15/vc.py"
+
+
+rule yildiz15_vc_claims:
+    input:
+        table="results/tables/yildiz15_vc.csv",
+        paper="data/paper/yildiz15/claims.csv",
+        code=CODE.of("yildiz15/vc_claims.py"),
+    output:
+        cells_file("vc_claims"),
+    log:
+        "logs/yildiz15_vc_claims.log",
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/yildiz15/vc_claims.py"
 
 
 rule yildiz15_vc_figures:

@@ -1,13 +1,10 @@
 """Snakemake glue: Figures 10-11 as a table, LB-binary and the exact VC-dimension of every shape
-beside the paper's pairs (a cells file per figure), and the "difference at most one" claim."""
+beside the paper's pairs (their cells), and the exact - LB differences per d."""
 
-from smalltrees.evaluation.cells import claim_cells, write_cells
-from smalltrees.evaluation.claims import judge, read_claims
+from smalltrees.evaluation.cells import write_cells
 from smalltrees.evaluation.transcriptions import read_paper
 from smalltrees.files import write_text
-from smalltrees.studies.yildiz15.claims import vc_checks
 from smalltrees.studies.yildiz15.vc_table import (
-    figure_cells,
     render_vc_table,
     settings_text,
     vc_cells,
@@ -22,11 +19,7 @@ with job_log(snakemake):
     paper = read_paper(snakemake.input.paper)
     rows = vc_rows(params.dims, params.max_nodes)
     cells = vc_cells(rows, paper)
-    for name, part in figure_cells(cells).items():
-        write_cells(out[name], part)
-    claim = claim_cells("yildiz15", "vc_claims",
-                        judge(read_claims(snakemake.input.claims, "vc"), vc_checks(rows)))
-    write_cells(out.claim, claim)
+    write_cells(out.cells, cells)
     write_text(out.csv, vc_listing(rows, cells, paper).to_csv(index=False, lineterminator="\n"))
-    write_text(out.md, render_vc_table(rows, cells, claim, paper,
+    write_text(out.md, render_vc_table(rows, cells, paper,
                                        settings_text(params.dims, params.max_nodes)))

@@ -76,7 +76,8 @@ def render_table1(table: pd.DataFrame) -> str:
     """Table I as Markdown, saying whose numbers the paper's columns are."""
     return (f"# Yildiz (2015), {TITLES['table1']}\n\nS, d, kind and classes are the author's "
             "(ISELL rule.xml; the paper's table body is missing from our copy); our_* are the "
-            "datasets we run.\n\n" + to_markdown(table))
+            "datasets we run (one the paper did not use is listed last, ours alone).\n\n"
+            + to_markdown(table))
 
 
 def make_metric_table(folds: Mapping[str, pd.DataFrame], metric: str,

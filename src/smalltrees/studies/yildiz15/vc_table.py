@@ -11,7 +11,8 @@ Fig. 11). :func:`vc_cells` compares the shapes drawn (exact rule on integers);
 
 The paper's claim "the maximum difference between the calculated lower bound and the exact
 VC-dimension is one" is checked on every shape we enumerate, not only the drawn ones
-(:func:`difference_claim`; the claim's cell comes from ``claims.csv``, part ``vc``).
+(:func:`difference_claim`; the claim's cell is judged from ``claims.csv``, part ``vc``, by
+:func:`smalltrees.studies.yildiz15.claims.vc_checks`).
 """
 
 from __future__ import annotations
@@ -75,12 +76,6 @@ def vc_cells(rows: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
                    paper, RULE)
 
 
-def figure_cells(cells: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """The cells of each figure (``fig10``, ``fig11``: the part before the code's colon)."""
-    figure = cells["code"].str.partition(":")[0]
-    return {name: cells[figure == name] for name in FIGURES.values()}
-
-
 def vc_listing(rows: pd.DataFrame, cells: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     """Every shape of ``rows`` with the code of the paper's pair drawn for it (if any), and
     that pair's paper values and verdicts from ``cells`` (empty where none)."""
@@ -119,10 +114,10 @@ def difference_claim(rows: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def render_vc_table(rows: pd.DataFrame, cells: pd.DataFrame, claim: pd.DataFrame,
-                    paper: pd.DataFrame, settings: str) -> str:
-    """The Markdown of the VC table from its cells: the claim's cell with its breakdown per d,
-    the paper's pairs beside ours (in the figures' order), every shape."""
+def render_vc_table(rows: pd.DataFrame, cells: pd.DataFrame, paper: pd.DataFrame,
+                    settings: str) -> str:
+    """The Markdown of the VC table from its cells: the claim checked per d, the paper's pairs
+    beside ours (in the figures' order), every shape."""
     drawn = drawn_shapes(paper).set_index("code")
     pairs = paper_shape(cells, {q: f"{label}, ours (paper)" for q, label in QUANTITIES.items()},
                         list(drawn.index))
@@ -132,13 +127,12 @@ def render_vc_table(rows: pd.DataFrame, cells: pd.DataFrame, claim: pd.DataFrame
     pairs["a shape of ours with the paper's pair"] = [
         pair_found(rows, drawn.at[code, "d"], paper_values["lb"].get(code),
                    paper_values["exact"].get(code)) for code in pairs["code"]]
-    statement = claim[["code", "item", "paper", "ours", "verdict"]]
     listing = rows[["figure", "d", "shape", "nodes", "depth", "lb", "exact", "difference"]]
     return (
         "# Yildiz (2015), Figures 10-11: lower bound (LB-binary) and exact VC-dimension\n\n"
         f"{settings}\n\n"
         "## The claim: the maximum difference between LB and exact is one\n\n"
-        + to_markdown(statement) + "\n" + to_markdown(difference_claim(rows))
+        + to_markdown(difference_claim(rows))
         + "\n## The paper's pairs (ICPRAM 2012 Fig. 6) beside ours\n\n"
         "The shapes are our reading (data/paper/yildiz15/vc_pairs.csv): Fig. 10 draws the ten "
         "shapes of depth <= 3; Fig. 11, which the text does not describe, is read as the same "
