@@ -69,7 +69,8 @@ def make_table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[st
     listed = set(paper["code"].dropna())
     rows += [{"dataset": code, "code": code, **mine, "status": "run (not in the paper)",
               "note": notes.get(code, "")} for code, mine in ours.items() if code not in listed]
-    return pd.DataFrame(rows, columns=list(rows[0]))
+    integers = {column: "Int64" for column in ("S", "d", "our_S", "our_d")}
+    return pd.DataFrame(rows, columns=list(rows[0])).astype(integers)
 
 
 def render_table1(table: pd.DataFrame) -> str:
@@ -185,7 +186,9 @@ def render_metric_table(name: str, cells: pd.DataFrame, settings: str,
     found = default.dropna(subset=["ours"])
     lowest = found.loc[found.groupby("code", sort=False)["ours"].idxmin()]
     shown["lowest"] = shown["code"].map(lowest.set_index("code")["quantity"]).fillna("")
-    text = f"# Yildiz (2015), {TITLES[name]}\n\n{settings}\n\n{LEGEND}.\n\n" + to_markdown(shown)
+    legend = (LEGEND if cells["paper"].notna().any() else
+              "Our copy of the paper prints none of these numbers: every cell is ours alone")
+    text = f"# Yildiz (2015), {TITLES[name]}\n\n{settings}\n\n{legend}.\n\n" + to_markdown(shown)
     if test is not None:
         text += "\n" + to_markdown(rank_rows(test, name)[["item", "value"]])
     return text
