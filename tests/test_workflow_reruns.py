@@ -138,7 +138,7 @@ def test_a_yildiz15_claim_threshold_reruns_the_claims_table_only(tiny_run):
     rules = {rule for rule, _ in jobs}
     assert {"yildiz15_claims", "yildiz15_vc_claims"} <= rules
     assert rules <= {"yildiz15_claims", "yildiz15_claims_readings", "yildiz15_vc_claims",
-                     "scorecard", "table_html", "all"}
+                     "scorecard", "paper_figure", "table_html", "all"}
 
 
 # -- the import graph itself, on a small package --

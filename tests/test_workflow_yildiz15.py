@@ -38,7 +38,7 @@ def test_tiny_yildiz15_tables_claims_and_cd_diagrams(tiny_run):
         assert (work / f"figures/yildiz15_{name}.png").stat().st_size > 1000
 
     # Figures 10-11 on the tiny dims [2, 3], shapes with up to 3 nodes and depth <= d
-    vc = pd.read_csv(work / "results/tables/yildiz15_vc.csv", keep_default_na=False)
+    vc = pd.read_csv(work / "results/tables/yildiz15_vc.csv")
     assert vc.groupby("d").size().to_dict() == {2: 3, 3: 4}
     assert (vc["exact"] >= vc["lb"]).all() and (vc["figure"] == "fig10").sum() == 3
     d3 = vc[vc["d"] == 3].set_index("shape")
