@@ -121,3 +121,42 @@ def test_claims_and_readings_as_cells(folds):
     text = render_readings(cells, worst, "SrmLocal: BU; SrmGlobal: none", "settings")
     assert "nan" not in text.lower() and text.count("| bounds_size |") == 2
     assert "as run (default)" in text
+
+
+def test_the_plan_shares_the_readings_folds_and_lists_every_cells_file():
+    from smalltrees_workflow.config import ConfigError
+    from smalltrees_workflow.plans import yildiz15 as plan
+
+    tried = [{"reading": "worst", "constants": [4.0, 2.0]},
+             {"reading": "per dataset", "pruning": {"selection": "dataset"}},
+             {"reading": "per dataset, worst", "pruning": {"selection": "dataset"},
+              "constants": [4.0, 2.0]},
+             {"reading": "as configured", "pruning": {"confidence": "paper"}},
+             {"reading": "both", "pruning": {"selection": "dataset", "confidence": "isell"}}]
+    config = {"seed": 1, "yildiz15": {"datasets": ["A", "B"], **SETTINGS,
+                                      "readings": {"tried": tried}}}
+    assert plan.variants(config) == {"selection-dataset": {"selection": "dataset"},
+                                     "confidence-isell_selection-dataset": {
+                                         "selection": "dataset", "confidence": "isell"}}
+    assert len(plan.reading_fold_files(config)) == 4
+    params = {p["reading"]: p for p in plan.reading_params(config)}
+    assert params["worst"]["folds"] == plan.fold_files(config)
+    assert params["as configured"]["folds"] == plan.fold_files(config)
+    assert params["per dataset, worst"]["folds"] == [
+        "results/yildiz15/reading_folds/selection-dataset/A.csv",
+        "results/yildiz15/reading_folds/selection-dataset/B.csv"]
+    assert params["both"]["confidence"] == "isell" and params["worst"]["constants"] == [4, 2]
+
+    class Wildcards:
+        variant = "confidence-isell_selection-dataset"
+
+    settings = plan.reading_fold_settings(config)(Wildcards)
+    assert settings["pruning"] == {**SETTINGS["pruning"], "selection": "dataset",
+                                   "confidence": "isell"}
+    assert set(plan.cells(config)) == {"vc", "vc_claims", "table2", "table3", "table4",
+                                       "claims", "claims_readings"}
+    plain = {"seed": 1, "yildiz15": {"datasets": ["A", "B"], **SETTINGS}}
+    assert "claims_readings" not in plan.cells(plain) and not plan.reading_fold_files(plain)
+    config["yildiz15"]["readings"]["tried"].append({"reading": "worst"})
+    with pytest.raises(ConfigError, match=r"readings \['worst'\] are named more than once"):
+        plan.check_config(config, {"A": {}, "B": {}}, {})
