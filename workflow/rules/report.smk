@@ -37,7 +37,9 @@ rule scorecard:
     params:
         parts=scorecard_parts(),
         studies=STUDIES,
-        figures={s: os.path.relpath(f"figures/{s}_vs_paper.png", "results") for s in STUDIES},
+        figures={
+            s: os.path.relpath(f"figures/{s}_vs_paper.png", "results") for s in STUDIES
+        },
     script:
         "../scripts/scorecard.py"
 
