@@ -201,7 +201,7 @@ def test_table1_cells_mark_unavailable_rows_not_run_and_new_domains_ours_alone()
     assert "Doubtful printed value: Segmentation p_t = 0.139" in md
     row = next(line for line in md.splitlines() if line.startswith("| A domain of ours |"))
     assert "(" not in row  # ours alone: no paper number beside ours
-    csv = table1.table1_csv(cells, ours, tests)
+    csv = table1.table1_csv(cells, ours, paper, tests)
     assert csv["domain"].iloc[-1] == "all" and "NEW" in set(csv["domain"])
 
 

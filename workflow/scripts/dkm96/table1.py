@@ -20,7 +20,7 @@ with job_log(snakemake) as log:
     ours = table1.details(stats, status, params.problems)
     write_cells(output.cells, cells)
     write_cells(output.claims, claims)
-    write_text(output.csv, table1.table1_csv(cells, ours, tests).to_csv(index=False,
+    write_text(output.csv, table1.table1_csv(cells, ours, paper, tests).to_csv(index=False,
                                                                         lineterminator="\n"))
     write_text(output.md, table1.render_table1(cells, claims, ours, paper, params.notes,
                                                params.interval, params.tolerance))

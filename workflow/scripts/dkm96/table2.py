@@ -19,7 +19,7 @@ with job_log(snakemake) as log:
     cells = table2.make_cells(trials, params.problems, paper, params.tolerance, calibrated)
     ours = table2.details(trials, params.problems, calibrated)
     write_cells(output.cells, cells)
-    write_text(output.csv, table2.table2_csv(cells, ours).to_csv(index=False,
+    write_text(output.csv, table2.table2_csv(cells, ours, paper).to_csv(index=False,
                                                                  lineterminator="\n"))
     write_text(output.md, table2.render_table2(
         cells, ours, paper, params.notes, params.tolerance,

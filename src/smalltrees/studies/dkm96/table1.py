@@ -38,7 +38,7 @@ from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND
 from smalltrees.studies.dkm96.claims import table1_checks
 from smalltrees.studies.dkm96.partition_statistics import METRICS, across_domains, spread
-from smalltrees.studies.dkm96.views import problem_names, wide_numbers
+from smalltrees.studies.dkm96.views import problem_names, with_details
 
 STUDY = "dkm96"
 TABLE = "table1"
@@ -117,14 +117,15 @@ def details(stats: Mapping[str, pd.DataFrame], status: Mapping[str, str],
                      "n": int(frame["n"].iloc[0]) if ran else None,
                      "n_test": int(frame["n_test"].iloc[0]) if ran else None,
                      "partitions": len(frame) if ran else 0})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows).astype({"n": "Int64", "n_test": "Int64"})
 
 
-def table1_csv(cells: pd.DataFrame, ours: pd.DataFrame, tests: Mapping) -> pd.DataFrame:
+def table1_csv(cells: pd.DataFrame, ours: pd.DataFrame, paper: pd.DataFrame,
+               tests: Mapping) -> pd.DataFrame:
     """The CSV view: one row per domain (our columns, then per quantity ours, its sd, the
     paper's and the verdict, from the cells) and a last row ``all`` with the tests over
     domains."""
-    table = ours.merge(wide_numbers(cells, "domain"), on="domain", how="outer", sort=False)
+    table = with_details(cells, ours, problem_names(paper, TABLE, ours))
     row = {"domain": "all", "problem": "the paper's computed domains (sign test; pooled t)",
            "status": "ok" if tests.get("domains", 0) else "not run", **tests}
     return pd.concat([table, pd.DataFrame([row])], ignore_index=True)

@@ -29,7 +29,7 @@ from smalltrees.evaluation.verdicts import Spread
 from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND
-from smalltrees.studies.dkm96.views import problem_names, wide_numbers
+from smalltrees.studies.dkm96.views import problem_names, with_details
 
 STUDY = "dkm96"
 TABLE = "table2"
@@ -108,9 +108,9 @@ def details(trials: pd.DataFrame, problems: Mapping[str, str],
     return pd.DataFrame(rows)
 
 
-def table2_csv(cells: pd.DataFrame, ours: pd.DataFrame) -> pd.DataFrame:
+def table2_csv(cells: pd.DataFrame, ours: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     """The CSV view: one row per problem, our columns then the cells' numbers."""
-    return ours.merge(wide_numbers(cells, "domain"), on="domain", how="outer", sort=False)
+    return with_details(cells, ours, problem_names(paper, TABLE, ours))
 
 
 def render_table2(cells: pd.DataFrame, ours: pd.DataFrame, paper: pd.DataFrame,

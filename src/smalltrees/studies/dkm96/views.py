@@ -25,3 +25,16 @@ def problem_names(paper: pd.DataFrame, table: str, ours: pd.DataFrame) -> dict[s
     rows = paper[paper["table"] == table]
     return {**dict(zip(rows["code"], rows["problem"], strict=True)),
             **dict(zip(ours["domain"], ours["problem"], strict=True))}
+
+
+def with_details(cells: pd.DataFrame, ours: pd.DataFrame, names: dict[str, str]
+                 ) -> pd.DataFrame:
+    """The CSV view of a table: one row per code in the cells' order (config order, then the
+    paper's codes we did not configure), our columns (``ours``, by ``domain``) first, then
+    :func:`wide_numbers`; a code the config lacks is named from ``names`` and marked."""
+    numbers = wide_numbers(cells, "domain")
+    table = numbers[["domain"]].merge(ours, on="domain", how="left")
+    table["problem"] = table["domain"].map(names)
+    if "status" in table.columns:
+        table["status"] = table["status"].fillna("not configured")
+    return table.merge(numbers, on="domain", how="left")
