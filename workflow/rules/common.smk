@@ -1,4 +1,5 @@
 # Helpers only: config validation, the dataset registry, input functions and the final outputs.
+import os
 from pathlib import Path
 
 import pandas as pd
@@ -8,6 +9,7 @@ from smalltrees_workflow.code_inputs import CodeInputs
 from smalltrees_workflow.config import (
     check_config,
     check_data,
+    check_paper,
     load_registry,
     parsed_datasets,
     raw_files,
@@ -22,6 +24,7 @@ validate(config, "config.schema.yaml", "config")
 REGISTRY = load_registry(config, Path.cwd())
 check_config(config, REGISTRY, learner_class)
 check_data(config, parsed_datasets(REGISTRY, Path("data/processed")))
+check_paper(config["studies"], Path("data/paper"))
 
 STUDIES = config["studies"]
 RAW_FILES = raw_files(REGISTRY)
@@ -110,7 +113,27 @@ def paper_notes(study, table):
     return dict(zip(rows["code"], rows["note"]))
 
 
-SCORECARD = ["results/scorecard.csv", "results/scorecard.md", "results/scorecard.html"]
+def scorecard_parts():
+    """Every cells file of every configured study, with the title and the (page-relative) link
+    the scorecard shows for it."""
+    return [
+        {
+            "study": study,
+            "key": key,
+            "title": title,
+            "link": os.path.relpath(link, "results"),
+        }
+        for study in STUDIES
+        for key, (title, link) in study_plan(study).cells(config).items()
+    ]
+
+
+SCORECARD = [
+    "results/scorecard.csv",
+    "results/scorecard.md",
+    "results/scorecard.html",
+    *(f"figures/{study}_vs_paper.png" for study in STUDIES),
+]
 
 
 CAPTIONS = yaml.safe_load(

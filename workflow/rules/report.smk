@@ -1,9 +1,11 @@
-# The scorecard: every paper number of every configured study, with its verdict.
+# The scorecard: every table's cells put together, and per paper a figure of ours against the
+# paper's numbers. Each study's plan lists its cells files (key -> title, link).
 
 
 rule scorecard:
     input:
-        cards=expand("results/{study}/scorecard.csv", study=STUDIES),
+        cells=[f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()],
+        notes=expand("data/paper/{study}/notes.csv", study=STUDIES),
         code=CODE.of("scorecard.py"),
     output:
         csv="results/scorecard.csv",
@@ -17,8 +19,32 @@ rule scorecard:
         "logs/scorecard.log",
     conda:
         "../../environment.yml"
+    params:
+        parts=scorecard_parts(),
+        studies=STUDIES,
+        figures={
+            s: os.path.relpath(f"figures/{s}_vs_paper.png", "results") for s in STUDIES
+        },
     script:
         "../scripts/scorecard.py"
+
+
+rule paper_figure:
+    input:
+        card="results/scorecard.csv",
+        code=CODE.of("paper_figure.py"),
+    output:
+        report(
+            "figures/{study}_vs_paper.png",
+            caption="../report/paper_figure.rst",
+            category="Scorecard",
+        ),
+    log:
+        "logs/paper_figure/{study}.log",
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/paper_figure.py"
 
 
 rule table_html:

@@ -28,6 +28,12 @@ import yaml
 from smalltrees.data.parse import DatasetError, fields_from_spec
 from smalltrees.data.store import read_meta
 from smalltrees.evaluation.resampling import FoldError, fold_ids, seed_for
+from smalltrees.evaluation.transcriptions import (
+    TranscriptionError,
+    check_quantities,
+    read_paper,
+    transcription_files,
+)
 from smalltrees.learners.registry import make_learner
 
 STUDIES = ("auer95", "dkm96", "yildiz15", "last02")
@@ -249,3 +255,16 @@ def raw_files(registry: Mapping) -> dict[str, dict]:
                 )
             files[path] = source
     return files
+
+
+def check_paper(studies: Iterable[str], paper_dir: Path) -> None:
+    """Every transcription of every configured study in the one layout, each of its numbers a
+    (table, quantity) the study makes (``smalltrees.studies.<study>.PRODUCES``): a typo stops
+    the workflow here, naming the file and row, before any job runs."""
+    for study in studies:
+        produced = importlib.import_module(f"smalltrees.studies.{study}").PRODUCES
+        folder = paper_dir / study
+        try:
+            check_quantities(read_paper(transcription_files(folder)), produced, str(folder))
+        except TranscriptionError as error:
+            raise ConfigError(str(error)) from None

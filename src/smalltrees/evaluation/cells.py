@@ -43,8 +43,8 @@ def compare(study: str, table: str, ours: pd.DataFrame, paper: pd.DataFrame, rul
     ``table`` only), judged by ``rules`` (one rule, or a mapping from quantity globs to rules,
     the first match winning). Rows come in the order of ``ours``, then the paper's numbers we
     lack (``not run``; with ``lacking`` False they are left out: a reading's cells cover the
-    numbers it was tried on). A number without a paper value keeps its decimals from ``ours``
-    (default 2)."""
+    numbers it was tried on). A number without a paper value is shown with its own
+    ``decimals``, else as the paper prints that quantity in other rows, else with 2."""
     missing = [c for c in OURS_COLUMNS if c not in ours.columns]
     if missing:
         raise ValueError(f"{study} {table}: our numbers lack columns {missing}")
@@ -65,11 +65,12 @@ def compare(study: str, table: str, ours: pd.DataFrame, paper: pd.DataFrame, rul
         absent = absent.assign(ours=np.nan, ours_spread=np.nan, item="", note="", reading="",
                                decimals=np.nan)
         merged = pd.concat([merged, absent], ignore_index=True)
+    printed = theirs.groupby("quantity")["paper_decimals"].max().to_dict()
     rows = []
     for record in merged.to_dict("records"):
         rule = _rule_for(rules, record["quantity"], study, table)
-        decimals = (record["paper_decimals"] if not _missing(record["paper_decimals"])
-                    else record["decimals"] if not _missing(record["decimals"]) else 2)
+        decimals = next((d for d in (record["paper_decimals"], record["decimals"],
+                                     printed.get(record["quantity"])) if not _missing(d)), 2)
         paper_value = record["paper"]
         has_paper = not _missing(paper_value)
         verdict = (rule.judge(record["ours"], paper_value, record["ours_spread"],

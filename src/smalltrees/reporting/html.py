@@ -22,7 +22,7 @@ STYLE = (
     "td,th{border:1px solid #ccc;padding:2px 6px;font-size:90%;vertical-align:top}"
     "th{background:#f4f4f4}b{color:#a00}i{color:#850}"
     ".differs,.claim-fails{background:#fdd}.close{background:#ffd}"
-    ".reproduced,.claim-holds{background:#efe}.not-run{color:#888}"
+    ".reproduced,.claim-holds{background:#efe}.not-run{color:#888}.inconclusive{background:#eef}"
     ".unexplained{font-weight:bold;color:#a00}"
 )
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

@@ -1,10 +1,13 @@
-"""The scorecard: one row per number a paper prints and we recompute, across all studies.
+"""The scorecard: every number a paper prints and we recompute, across all studies.
 
-Each study writes its items as a tidy table with :data:`COLUMNS` (:func:`item`, then
-:func:`explain`); :func:`combine` stacks them. A row's verdict is the one its table computed
-(:mod:`smalltrees.evaluation.verdicts`): the scorecard never judges a number again. Every row
-whose verdict is a deviation (``close``, ``differs``, ``claim fails``) carries a ``cause`` from
-:data:`CAUSES` and a note, both read from ``data/paper/<study>/notes.csv`` (:func:`explain`):
+The scorecard is the concatenation of every table's cells (:mod:`smalltrees.evaluation.cells`)
+and claims, nothing else (:func:`combine`): a row's verdict is the one its table's comparison
+gave, never judged again, so a table's view and the scorecard agree by construction. Cells of a
+reading (an alternative interpretation tried to explain a deviation: ``reading`` not empty) are
+no rows of their own: each default row lists, in ``readings``, what the readings of the same
+number gave. Every row whose verdict is a deviation (``close``, ``differs``, ``claim fails``)
+carries a ``cause`` from :data:`CAUSES` and a note, both read from
+``data/paper/<study>/notes.csv`` (:func:`explain`):
 
 - ``data``: our data are not the paper's (version, attributes, rows), and the note says how we
   know;
@@ -14,42 +17,32 @@ whose verdict is a deviation (``close``, ``differs``, ``claim fails``) carries a
 - ``learner``: our implementation is a documented reading of an ambiguous step of the algorithm;
 - ``unexplained``: none of the above was shown (the note says what was tried).
 
-A deviation no note row covers is ``unexplained``. The rendering (:mod:`.scorecard_page`) shows
-the counts of verdicts and causes per paper, then every item by paper and table.
+A deviation no note row covers is ``unexplained``. ``inconclusive`` is no deviation: the
+tolerance is too wide to tell (:mod:`smalltrees.evaluation.verdicts`). A number the paper does
+not have (ours alone) is shown in its table but is no scorecard row. The rendering
+(:mod:`.scorecard_page`) shows the counts of verdicts and causes per paper, then every table in
+the paper's shape.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
+from smalltrees.evaluation.cells import CELL_COLUMNS, cells_frame
 from smalltrees.evaluation.verdicts import DEVIATIONS, VERDICTS
+from smalltrees.reporting.cell_views import number
 
 CAUSES = ("data", "protocol", "paper", "learner", "unexplained")
 UNEXPLAINED = "unexplained"
-COLUMNS = ("study", "section", "source", "table", "code", "quantity", "item", "paper",
-           "paper_spread", "ours", "ours_spread", "difference", "verdict", "rule", "cause",
-           "note")
+COLUMNS = (*CELL_COLUMNS, "title", "link", "cause", "readings")
 NOTE_COLUMNS = ("table", "code", "quantity", "cause", "note")
 
 
-@dataclass(frozen=True)
-class Part:
-    """One table, figure or claim set of a paper: the key of its rows in ``notes.csv``
-    (``table``), its title on the scorecard and the file it comes from (a path from the
-    workflow's root, e.g. ``results/tables/auer95_table2.html``)."""
-
-    table: str
-    section: str
-    source: str
-
-
 def scorecard_frame(rows: Sequence[dict]) -> pd.DataFrame:
-    """Scorecard items as a frame with exactly :data:`COLUMNS`; refuses unknown verdicts and
+    """Scorecard rows as a frame with exactly :data:`COLUMNS`; refuses unknown verdicts and
     causes."""
     frame = pd.DataFrame(list(rows), columns=list(COLUMNS))
     unknown = sorted(set(frame["verdict"]) - set(VERDICTS))
@@ -61,29 +54,35 @@ def scorecard_frame(rows: Sequence[dict]) -> pd.DataFrame:
     return frame
 
 
-def item(study: str, part: Part, code: str, quantity: str, name: str, paper, paper_spread,
-         ours, ours_spread, verdict: str, rule: str, note: str = "",
-         places: int | None = None) -> dict:
-    """One scorecard row: the number ``quantity`` of ``code`` (a dataset, domain or claim) in
-    ``part`` of ``study``, both values with their spreads (None where not printed), the table's
-    verdict and the rule that gave it. ``note`` is a fixed remark (e.g. why a row was not run);
-    the cause and our explanation come from the notes (:func:`explain`). ``places``: the
-    decimals the paper prints, kept by writing its number as printed (2.00, not 2.0)."""
-    numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) and not pd.isna(v)
-                  for v in (ours, paper))
-    difference = round(float(ours) - float(paper), 4) if numeric else None
-    if places is not None and numeric:
-        paper = f"{float(paper):.{places}f}"
-    return {"study": study, "section": part.section, "source": part.source,
-            "table": part.table, "code": code, "quantity": quantity, "item": name,
-            "paper": paper, "paper_spread": paper_spread, "ours": ours,
-            "ours_spread": ours_spread, "difference": difference, "verdict": verdict,
-            "rule": rule, "cause": "", "note": note or ""}
+def combine(parts: Sequence[tuple[Mapping, pd.DataFrame]]) -> pd.DataFrame:
+    """The scorecard rows of every table, in the order given: ``parts`` pairs a table's
+    ``{title, link}`` (where a reader sees it) with its cells. The rows are the default
+    reading's cells that have a paper number; the cells of readings are summarised in the
+    ``readings`` column of the row they explain."""
+    cells = cells_frame(pd.concat([c for _, c in parts], ignore_index=True)
+                        .to_dict("records")) if parts else cells_frame([])
+    shown = {}
+    for part, frame in parts:
+        for key in frame[["study", "table"]].drop_duplicates().itertuples(index=False):
+            shown.setdefault(tuple(key), part)
+    readings = cells[cells["reading"] != ""]
+    tried = {key: "; ".join(_reading_text(r) for r in group.to_dict("records"))
+             for key, group in readings.groupby(["study", "table", "code", "quantity"],
+                                                sort=False)}
+    rows = []
+    for record in cells[(cells["reading"] == "") & (cells["verdict"] != "")].to_dict("records"):
+        part = shown[(record["study"], record["table"])]
+        key = (record["study"], record["table"], record["code"], record["quantity"])
+        rows.append({**record, "title": part["title"], "link": part["link"], "cause": "",
+                     "readings": tried.get(key, "")})
+    return scorecard_frame(rows)
 
 
-def printed_places(rounding: float) -> int:
-    """The decimals of a number printed to half a unit ``rounding`` (0.05 -> 1, 0.5 -> 0)."""
-    return max(0, round(-math.log10(2 * rounding)))
+def _reading_text(cell: Mapping) -> str:
+    """``reading: ours (verdict)`` for the ``readings`` column."""
+    ours = number(cell["ours"], None, int(cell["decimals"]))
+    verdict = f" ({cell['verdict']})" if cell["verdict"] else ""
+    return f"{cell['reading']}: {ours or 'not run'}{verdict}"
 
 
 def read_notes(path) -> pd.DataFrame:
@@ -151,11 +150,6 @@ def _glob(pattern: str, text: str) -> bool:
     such as ``accuracy[IFN]`` hold brackets."""
     return re.fullmatch(".*".join(re.escape(part) for part in pattern.split("*")), text) \
         is not None
-
-
-def combine(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
-    """The items of every study, in the order given."""
-    return scorecard_frame(pd.concat(frames, ignore_index=True).to_dict("records"))
 
 
 def summary(card: pd.DataFrame) -> pd.DataFrame:
