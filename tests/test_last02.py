@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from smalltrees import C45, IFN, Bagging
 from smalltrees.evaluation.resampling import repeated_cv, seed_for
 from smalltrees.evaluation.statistics import t_interval
+from smalltrees.reporting.cell_views import cell_text
 from smalltrees.studies.last02.layout import PARTIAL
 from smalltrees.studies.last02.table3 import (
     DESCRIPTION,
@@ -218,6 +219,9 @@ def test_table3_markdown_shows_the_cells_verdicts():
     assert set(judged) == {"reproduced", "differs"}  # A overlaps 85 +- 1, B not 60 +- 1
     for code, verdict in judged.items():
         assert view.loc[f"name ({code})", "IFN"].startswith("**") == (verdict == "differs")
+    text = render_table3(view.reset_index())
+    for cell in cells[cells["verdict"] != ""].to_dict("records"):
+        assert cell_text(cell) in text, cell
 
 
 def test_second_accuracy_test_is_the_corrected_resampled_t_over_the_folds():
@@ -299,5 +303,10 @@ def test_table4_ours_alone_marker_by_its_conclusion_and_the_view_from_cells():
     assert "nan" not in text.lower()
     shown = view.set_index("dataset")
     assert shown.loc["name (B)", "size IFN"] == "**6 (9)**"
-    assert shown.loc["name (B)", "stab IFN"].endswith("(marker differs)")
+    assert shown.loc["name (B)", "marker vs CMM IFN"] == "**1 (0)**"
+    assert shown.loc["name (A)", "stab IFN"].endswith("(90.0) ‡ †")  # per example, per run
+    # every compared cell is shown as its cell_text (the view is rendered from the cells)
+    for cell in make_table4(numbers, paper, 2.0).to_dict("records"):
+        if cell["verdict"] and cell["reading"] == "":
+            assert cell_text(cell) in text or cell_text(cell, spreads=False) in text, cell
     assert shown.loc["Z", "size IFN"] == "6" and shown.loc["Z", "stab C45"].startswith("9")

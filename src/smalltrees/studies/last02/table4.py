@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.evaluation.cells import compare
-from smalltrees.evaluation.verdicts import DIFFERS, Conclusion, Exact, Spread
+from smalltrees.evaluation.verdicts import Conclusion, Exact, Spread
 from smalltrees.reporting.cell_views import cell_text
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND
@@ -150,7 +150,8 @@ def table4_view(cells: pd.DataFrame, paper: pd.DataFrame, learners: Sequence[str
                 notes: Mapping[str, str]) -> pd.DataFrame:
     """Table 4 in the paper's shape from its cells: quoted sizes, each IFN learner's
     whole-data size (ours (paper's IFN)), every learner's mean fold size, quoted stabilities,
-    every learner's stability with the markers of the two tests against CMM."""
+    every learner's stability with the marks of our two tests against CMM, and each IFN
+    learner's "**" marker (1: significant at ``alpha``, 0: not; ours (paper's))."""
     codes = row_order(paper, TABLE, cells)
     parts = [pd.Series(labels_of(paper, TABLE, codes), name="dataset"),
              pd.DataFrame(quoted(paper, TABLE, "output_size", codes))]
@@ -166,6 +167,10 @@ def table4_view(cells: pd.DataFrame, paper: pd.DataFrame, learners: Sequence[str
     for learner in learners:
         parts.append(pd.Series(_stability_texts(cells, learner, ifn, codes),
                                name=f"stab {labels.get(learner, learner)}", index=codes))
+    for learner in ifn:
+        parts.append(columns(cells, {f"sig_vs_cmm[{PAPER_IFN}]":
+                                     f"marker vs CMM {labels.get(learner, learner)}"},
+                             codes, reading_of(learner, ifn)))
     view = pd.concat(parts, axis=1)
     view["note"] = [notes.get(c, "") for c in codes]
     return view.reset_index(drop=True)
@@ -173,8 +178,9 @@ def table4_view(cells: pd.DataFrame, paper: pd.DataFrame, learners: Sequence[str
 
 def _stability_texts(cells: pd.DataFrame, learner: str, ifn: Sequence[str],
                      codes: Sequence[str]) -> list[str]:
-    """``ours ‡† (paper ‡)``: the stability cell marked by our two tests, the paper's by its
-    "**"; the verdict of the marker shown as the stability's when it differs."""
+    """The stability cell (:func:`cell_text`, ``ours (paper)`` marked by its verdict), then
+    our two tests' marks: ‡ where the per-example test against CMM is significant, † where
+    the per-run one is."""
     mine = cells[cells["reading"] == reading_of(learner, ifn)].set_index(["code", "quantity"])
     texts = []
     for code in codes:
@@ -182,21 +188,10 @@ def _stability_texts(cells: pd.DataFrame, learner: str, ifn: Sequence[str],
         if key not in mine.index:
             texts.append("")
             continue
-        stab = mine.loc[key].to_dict()
-        ours = f"{stab['ours']:.1f}" if not pd.isna(stab["ours"]) else "not run"
+        text = cell_text(mine.loc[key].to_dict(), spreads=False)
         for sig, mark in (("sig_vs_cmm", SIGNIFICANT), ("sig_runs_vs_cmm", SIGNIFICANT_RUNS)):
-            cell = mine.loc[(code, quantity(sig, learner, ifn))] \
-                if (code, quantity(sig, learner, ifn)) in mine.index else None
-            ours += f" {mark}" if cell is not None and cell["ours"] == 1 else ""
-        text = cell_text({**stab, "ours": ours, "ours_spread": np.nan, "paper_spread": np.nan})
-        marker = (code, quantity("sig_vs_cmm", learner, ifn))
-        if marker in mine.index and not pd.isna(mine.loc[marker, "paper"]):
-            sig = mine.loc[marker]
-            paper = f"{stab['paper']:.1f}" + (f" {SIGNIFICANT}" if sig["paper"] == 1 else "")
-            text = cell_text({**stab, "ours": ours, "paper": paper, "ours_spread": np.nan,
-                              "paper_spread": np.nan})
-            if sig["verdict"] == DIFFERS:
-                text += " (marker differs)"
+            marker = (code, quantity(sig, learner, ifn))
+            text += f" {mark}" if marker in mine.index and mine.loc[marker, "ours"] == 1 else ""
         texts.append(text)
     return texts
 
@@ -210,9 +205,10 @@ def render_table4(view: pd.DataFrame, design: str) -> str:
         f"models (ours alone). Stability (eq. 4, %): {design}. Significantly different from "
         "the paper's CMM stability at 1%, two-sided: ‡ (the paper's `**`, our test) one-sample "
         "t-test of the per-example agreement; † (a second test) one-sample t-test of the "
-        f"per-run stabilities (9 df). In the IFN columns, {LEGEND}; *(marker differs)*: our "
-        "‡ is not the paper's `**`. Columns marked *quoted* are the paper's copies of Domingos "
-        "(1998). Average: over the paper's datasets.\n\n" + to_markdown(view)
+        "per-run stabilities (9 df). *marker vs CMM*: the paper's `**` as a test's conclusion, "
+        "1 significant, 0 not: ours (our ‡) beside the paper's. In the IFN columns, "
+        f"{LEGEND}. Columns marked *quoted* are the paper's copies of Domingos (1998). "
+        "Average: over the paper's datasets.\n\n" + to_markdown(view)
     )
 
 
