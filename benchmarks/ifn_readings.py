@@ -1,4 +1,6 @@
-"""The IFN readings of eq. 2 on the whole datasets of Last, Maimon & Minkov (2002), Table 3.
+"""The IFN readings of eq. 2 on the whole datasets of Last, Maimon & Minkov (2002), Table 3,
+beside an independent implementation (a peer check outside the workflow; the workflow computes
+the configured readings itself: ``last02.ifn``, results/last02/cells/table{3,4}_readings.csv).
 
 For each dataset of the study and each combination of ``scaling`` (standard, literal) and ``dof``
 (port, node) of :class:`smalltrees.IFN` at the paper's 0.1 % level, prints the output size of
@@ -37,6 +39,7 @@ import yaml
 
 from smalltrees import IFN
 from smalltrees.datasets import load
+from smalltrees.evaluation.transcriptions import read_transcription
 
 ROOT = Path(__file__).resolve().parents[1]
 READINGS = [("standard", "port"), ("standard", "node"), ("literal", "port"), ("literal", "node")]
@@ -45,8 +48,8 @@ SIGNIFICANCE = 0.001
 
 def paper_sizes() -> dict[str, float]:
     """Table 4's IFN output size by dataset code."""
-    table = pd.read_csv(ROOT / "data" / "paper" / "last02" / "table4.csv")
-    rows = table[table["column"] == "size_IFN"]
+    table = read_transcription(ROOT / "data" / "paper" / "last02" / "table4.csv")
+    rows = table[table["quantity"] == "output_size[IFN]"]
     return dict(zip(rows["code"], rows["value"], strict=True))
 
 

@@ -11,8 +11,18 @@ from hypothesis import strategies as st
 from workflow_helpers import ROOT
 
 from smalltrees.data.transform import REST, one_vs_rest
+from smalltrees.evaluation.cells import compare
+from smalltrees.evaluation.claims import read_claims
+from smalltrees.evaluation.transcriptions import (
+    check_quantities,
+    read_paper,
+    read_transcription,
+    transcription_files,
+)
+from smalltrees.evaluation.verdicts import VERDICTS
 from smalltrees.learners.criteria import entropy, kearns_mansour
-from smalltrees.studies.dkm96 import table1
+from smalltrees.reporting.cell_views import cell_text
+from smalltrees.studies.dkm96 import PRODUCES, table1
 from smalltrees.studies.dkm96.criterion_curves import (
     entropy_curve,
     error_curve,
@@ -152,22 +162,94 @@ def test_run_domain_tallies_every_test_example():
         run_domain("TY_p", {**spec, "positive_class": "q"}, X, y, files, LEARNERS, 1, 7, "s")
 
 
-def test_table_marks_unavailable_rows_not_run_and_flags_doubtful_paper_values():
+PAPER = ROOT / "data" / "paper" / "dkm96"
+
+
+def toy_statistics(domain="SG_4"):
     X, y = toy_data()
     spec = {"dataset": "TY", "positive_class": "p", "train_sets": 2, "train_size": 30,
             "test": {"random": 40}}
-    result = run_domain("SG_4", spec, X, y, [{"path": "toy", "rows": 120}], LEARNERS, 1, 7, "s")
-    stats = {"SG_4": partition_statistics(result, {"method": "abc"}, 7, "s")}
-    status = {"SG_4": "ok", "IS_E": "not run: data not available (sources tried: x: no such file)"}
-    paper = pd.DataFrame([["SG_4", "p_t", 0.139, "yes"], ["SG_4", "t", 1.0, "no"]],
-                         columns=["domain", "metric", "value", "uncertain"])
-    table = table1.make_table1(stats, status, {"SG_4": "Segmentation", "IS_E": "ISOLET"}, paper,
-                               2.0)
-    # no paper value for IS_E here: nothing to compare (with one, the verdict is "not run")
-    assert table.loc[1, "err_G_verdict"] == "" and np.isnan(table.loc[1, "err_G"])
-    assert table.loc[0, "paper_p_t_uncertain"]
-    md = table1.render_table1(table, table1.make_overall(stats, paper), {}, {"method": "abc"}, 2.0)
-    assert "0.139?" in md and "not run: data not available" in md
+    result = run_domain(domain, spec, X, y, [{"path": "toy", "rows": 120}], LEARNERS, 2, 7, "s")
+    return partition_statistics(result, {"method": "abc"}, 7, "s")
+
+
+def test_table1_cells_mark_unavailable_rows_not_run_and_new_domains_ours_alone():
+    paper = read_transcription(PAPER / "table1.csv")
+    stats = {"SG_4": toy_statistics(), "NEW": toy_statistics("NEW")}
+    status = {"SG_4": "ok", "NEW": "ok",
+              "IS_E": "not run: data not available (sources tried: x: no such file)"}
+    problems = {"SG_4": "Segmentation", "IS_E": "ISOLET", "NEW": "A domain of ours"}
+    cells = table1.make_cells(stats, status, problems, paper, 2.0)
+    by = cells.set_index(["code", "quantity"])
+    assert by.loc[("IS_E", "err_G"), "verdict"] == "not run"
+    assert by.loc[("IS_E", "err_G"), "note"].startswith("not run: data not available")
+    assert by.loc[("SG_4", "err_G"), "verdict"] in VERDICTS
+    assert by.loc[("SG_4", "err_G"), "ours_spread"] == pytest.approx(
+        stats["SG_4"]["err_G"].std(ddof=1))
+    new = cells[cells["code"] == "NEW"]
+    assert len(new) == 8 and new["paper"].isna().all() and (new["verdict"] == "").all()
+    assert new["ours"].notna().all() and (new["rule"] == "").all()
+    assert by.loc[("LE_H", "err_G"), "verdict"] == "not run"  # the paper's, not configured
+    ours = table1.details(stats, status, problems)
+    tests = table1.overall(stats, paper)
+    assert tests["domains"] == 1  # section 3.1's tests are over the paper's domains only
+    claims = table1.claim_cells(read_claims(PAPER / "claims.csv"), tests)
+    assert claims["code"].tolist() == ["sign_test", "pooled_t"]
+    assert (claims["table"] == "claims").all()
+    md = table1.render_table1(cells, claims, ours, paper, {}, {"method": "abc"}, 2.0)
+    assert "nan" not in md.lower() and "not run: data not available" in md
+    assert "Doubtful printed value: Segmentation p_t = 0.139" in md
+    row = next(line for line in md.splitlines() if line.startswith("| A domain of ours |"))
+    assert "(" not in row  # ours alone: no paper number beside ours
+    csv = table1.table1_csv(cells, ours, paper, tests)
+    assert csv["domain"].iloc[-1] == "all" and "NEW" in set(csv["domain"])
+
+
+def test_table1_markdown_is_rendered_from_its_cells():
+    paper = read_transcription(PAPER / "table1.csv")
+    stats = {"SG_4": toy_statistics(), "PI": toy_statistics("PI")}
+    problems = {"SG_4": "Segmentation", "PI": "Pima"}
+    cells = table1.make_cells(stats, dict.fromkeys(problems, "ok"), problems, paper, 0.1)
+    assert {"differs", "reproduced"} <= set(cells["verdict"])
+    ours = table1.details(stats, dict.fromkeys(problems, "ok"), problems)
+    md = table1.render_table1(cells, cells.iloc[:0], ours, paper, {}, {"method": "abc"}, 0.1)
+    for cell in cells.to_dict("records"):  # each number as the cell shows it, verdict marked
+        assert cell_text(cell, spreads=False) in md, cell
+
+
+def judged(quantity, ours, paper, spread=np.nan, k=2.0):
+    """One Table 1 cell of ``quantity`` judged by the table's rules."""
+    frame = pd.DataFrame({"code": ["D"], "quantity": [quantity], "ours": [ours],
+                          "ours_spread": [spread], "decimals": [table1.DECIMALS[quantity]]})
+    printed = pd.DataFrame({"table": ["table1"], "code": ["D"], "quantity": [quantity],
+                            "value": [paper], "spread": [np.nan],
+                            "decimals": [table1.DECIMALS[quantity]], "where": ["test"]})
+    return compare("dkm96", "table1", frame, printed, table1.rules(k))["verdict"].item()
+
+
+@pytest.mark.parametrize("quantity, ours, paper, spread, verdict", [
+    ("err_G", 3.04, 1.69, 0.736, "inconclusive"),  # Chess: a band of 2.1 around 1.69
+    ("err_G", 2.87, 2.52, 0.08, "close"),           # Letter: a band of 0.23
+    ("size_G", 114.5, 118.75, 5.0, "reproduced"),
+    ("t", 1.0, 2.906, 0.5, "reproduced"),           # G's trees smaller in both
+    ("t", -2.758, 2.286, 0.5, "differs"),           # ours: G's trees larger
+    ("p_t", 0.391, 0.062, 0.1, "reproduced"),       # neither below 0.05
+    ("p_t", 0.003, 0.316, 0.1, "differs"),          # Satellite: ours significant
+    ("ci_low", 0.24, -0.07, 0.2, "differs"),        # ours excludes 0, the paper's does not
+    ("ci_high", -0.48, -0.05, 0.2, "reproduced"),
+])
+def test_table1_rules_judge_averages_by_spread_and_statistics_by_conclusion(
+        quantity, ours, paper, spread, verdict):
+    assert judged(quantity, ours, paper, spread) == verdict
+
+
+def test_transcription_signs_t_as_the_papers_sizes_and_matches_what_the_tables_produce():
+    paper = read_paper(transcription_files(PAPER))
+    check_quantities(paper, PRODUCES)
+    rows = paper[paper["table"] == "table1"].pivot(index="code", columns="quantity",
+                                                   values="value")
+    assert (np.sign(rows["t"]) == np.sign(rows["size_H"] - rows["size_G"])).all()
+    assert rows.loc["PI", "t"] == -3.0 and len(rows) == 9
 
 
 def config_for(**table1_changes):

@@ -82,48 +82,63 @@ def trial_result(errors, sizes, n_test=100):
 def test_a_reading_averages_its_first_partitions():
     result = trial_result([[(2, 4), (4, 4)], [(4, 6), (4, 6)], [(50, 50), (50, 50)]],
                           [[(11, 13), (11, 15)], [(9, 11), (9, 13)], [(1, 1), (1, 1)]])
-    paper = {"err_G": 3.0, "err_H": 4.5, "err_diff": 1.5}
-    rows = readings.reading_rows("D", "r", {"train_size": 10}, result, 2, paper, INTERVAL, 1,
-                                 "s")
-    cells = {r["metric"]: r for r in rows}
+    rows = readings.reading_rows("D", "r", {"train_size": 10}, result, 2, INTERVAL, 1, "s")
+    cells = {r["quantity"]: r for r in rows}
     assert cells["err_G"]["ours"] == pytest.approx(3.5)  # partitions 1 and 2 only: 3 and 4 %
-    assert cells["err_G"]["sd"] == pytest.approx(np.std([3.0, 4.0], ddof=1))
-    assert cells["err_diff"]["ours"] == pytest.approx(1.5) and cells["err_diff"]["paper"] == 1.5
+    assert cells["err_G"]["ours_spread"] == pytest.approx(np.std([3.0, 4.0], ddof=1))
+    assert cells["err_diff"]["ours"] == pytest.approx(1.5)
     assert cells["size_H"]["ours"] == pytest.approx(13.0)
     assert cells["t"]["ours"] == pytest.approx(np.mean([3.0, 3.0]))  # diffs (2, 4) both times
-    assert {r["partitions"] for r in rows} == {2} and rows[0]["setting"] == "train_size: 10"
-    assert np.isnan(cells["size_G"]["paper"])
+    assert {r["reading"] for r in rows} == {"r"}
+    assert rows[0]["note"] == "train_size: 10; mean over R = 2 partitions"
 
 
-def test_stability_rows_show_each_partition_against_the_paper():
+def test_stability_rows_show_each_partition():
     result = trial_result([[(2, 4), (4, 4)], [(4, 6), (4, 6)]],
                           [[(11, 13), (11, 15)], [(9, 11), (9, 9)]])
-    rows = readings.stability_rows("D partitions", result, {"size_G": 10.0, "size_H": 12.5},
-                                   INTERVAL, 1, "s")
-    frame = pd.DataFrame(rows).set_index(["reading", "metric"])
+    frame = pd.DataFrame(readings.stability_rows("D", result, INTERVAL, 1, "s"))
+    frame = frame.set_index(["reading", "quantity"])
     assert frame.loc[("partition 1", "size_diff"), "ours"] == 3.0
     assert frame.loc[("partition 2", "size_diff"), "ours"] == 1.0
-    assert frame.loc[("partition 2", "size_diff"), "paper"] == 2.5
-    assert frame.loc[("partition 1", "size_diff"), "setting"].endswith(": 2 4")
+    assert frame.loc[("partition 1", "size_diff"), "note"].endswith(": 2 4")
 
 
-def test_rounds_block_puts_topdown_c45_and_table1_beside_the_paper():
-    topdown = pd.DataFrame({"algorithm": ["TopDown", "TopDown", "AdaBoost"], "trial": [1, 2, 1],
-                            "n_train": [9, 9, 9], "rounds": [10, 14, 10],
-                            "train_error": [0.0, 0.0, 0.1]})
+def paper(rows):
+    """A transcription of (table, code, quantity, value) rows, two decimals each."""
+    return pd.DataFrame([{"table": t, "code": c, "quantity": q, "value": v, "spread": np.nan,
+                          "decimals": 2, "where": "test"} for t, c, q, v in rows])
+
+
+def test_readings_become_cells_of_the_tables_they_explain_and_render_from_them():
     tests = pd.DataFrame({"learner": ["C", "C"], "setting": ["C45()", "C45()"], "trial": [1, 2],
                           "n_train": [9, 9], "tests": [11, 13], "train_error": [0.0, 0.02]})
-    table1 = trial_result([[(1, 1), (1, 1)]], [[(9, 7), (9, 11)]])
-    rows = readings.rounds_block("P rounds", topdown, tests, table1, 14.4, 95.0)
-    frame = pd.DataFrame(rows).set_index(["reading", "metric"])
-    assert frame.loc[("TopDown", "tests"), "ours"] == 12.0
-    assert frame.loc[("TopDown", "tests"), "paper"] == 14.4
-    assert frame.loc[("C", "train_error"), "ours"] == pytest.approx(1.0)
-    assert frame.loc[("Table 1 C4.5(H) unpruned", "tests"), "ours"] == 4.0  # (7-1)/2, (11-1)/2
-    assert frame.loc[("Table 1 C4.5(H) unpruned", "tests"), "paper"] == 47.0
-    md = readings.render_readings(readings.make_readings_table(rows), {"P rounds": "Pima"},
-                                  {"P rounds": "an outcome"})
-    assert "## Pima" in md and "12.00 ± 2.83 (14.4)" in md
+    table1_result = trial_result([[(1, 1), (1, 1)], [(2, 1), (1, 1)]],
+                                 [[(9, 7), (9, 11)], [(9, 9), (9, 13)]])
+    plan_ = {"table1": {}, "stability": {"S": "s.json"},
+             "rounds": {"P": {"file": "p.csv", "table1": "t1.json", "table1_domain": "P"}}}
+    numbers1, numbers2 = readings.make_readings(
+        plan_, {"p.csv": tests, "t1.json": table1_result, "s.json": table1_result}, 2,
+        INTERVAL, 1, "s")
+    printed = paper([("table2", "P", "topdown_rounds", 14.4), ("table1", "P", "size_H", 95.0),
+                     ("table1", "S", "t", 1.2)])
+    cells1, cells2 = readings.make_cells(numbers1, numbers2, printed, 2.0, 1.0)
+    rounds = cells2.set_index(["reading", "quantity"])
+    assert rounds.loc[("C", "topdown_rounds"), "ours"] == 12.0
+    assert rounds.loc[("C", "topdown_rounds"), "paper"] == 14.4
+    assert rounds.loc[("C", "topdown_rounds"), "ours_spread"] == pytest.approx(1.0)  # sd/sqrt 2
+    assert rounds.loc[("C", "topdown_rounds"), "verdict"] == "close"
+    assert rounds.loc[("C", "train_error"), "ours"] == pytest.approx(1.0)
+    assert rounds.loc[("C", "train_error"), "verdict"] == ""  # ours only
+    sizes = cells1.set_index(["code", "reading", "quantity"])
+    assert sizes.loc[("P", readings.TABLE1_PARTITIONS, "size_H"), "ours"] == 10.0  # 9 and 11
+    assert sizes.loc[("P", readings.TABLE1_PARTITIONS, "size_H"), "verdict"] == "differs"
+    assert sizes.loc[("S", "partition 2", "t"), "verdict"] == "reproduced"
+    assert (cells1["reading"] != "").all() and (cells2["reading"] != "").all()
+    assert len(cells1) == 9 + 2 * 6  # no "not run" cells for the paper's other numbers
+    md = readings.render_readings(pd.concat([cells1, cells2]), cells2.iloc[:0],
+                                  {"table2": {"P": "Pima"}}, {"table2": {"P": "an outcome"}})
+    assert "## Pima (P), Table 2" in md  # at the paper's decimals (2 here), close in italics
+    assert "| *12.00 ± 1.000 (14.40)* |" in md and "nan" not in md.lower()
     assert "Outcome (data/paper/dkm96/notes.csv): an outcome" in md
 
 

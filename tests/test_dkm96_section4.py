@@ -8,7 +8,8 @@ from workflow_helpers import ROOT
 
 from smalltrees.data.decision_list import DecisionList, random_decision_list, sample
 from smalltrees.evaluation.claims import read_claims
-from smalltrees.evaluation.verdicts import CLOSE, DIFFERS, REPRODUCED
+from smalltrees.evaluation.transcriptions import read_transcription
+from smalltrees.evaluation.verdicts import CLOSE, DIFFERS, INCONCLUSIVE, REPRODUCED
 from smalltrees.studies.dkm96 import calibration, claims, table2
 from smalltrees.studies.dkm96.boosting_trials import (
     dataset_trials,
@@ -86,9 +87,7 @@ def test_a_trial_with_identical_x_and_different_labels_is_reported():
     trials = dataset_trials("T", {"dataset": "T", "positive_class": "p", "folds": 2}, X, y, 1,
                             "s")
     _, summary = run_trials("T", trials, "p", LEARNERS)
-    table = table2.make_table2(summary, {"T": "toy"}, pd.DataFrame(columns=["domain", "metric",
-                                                                       "value"]), 2.0)
-    assert table.loc[0, "unreachable"] == 2
+    assert table2.details(summary, {"T": "toy"}, ()).loc[0, "unreachable"] == 2
     topdown = summary[summary["algorithm"] == "TopDown"]
     assert topdown["stop_reason"].str.startswith("no test separates").all()
 
@@ -108,19 +107,46 @@ def synthetic_trials(rounds_h, train_error, n=20, seed=0):
     return pd.DataFrame(rows)
 
 
+def paper_row(code: str, values: dict) -> pd.DataFrame:
+    """A Table 2 transcription (one decimal, as the paper prints TopDown's rounds)."""
+    return pd.DataFrame({"table": "table2", "code": code, "quantity": list(values),
+                         "value": list(values.values()), "spread": np.nan, "decimals": 1,
+                         "where": "test", "problem": "toy"})
+
+
 @pytest.mark.parametrize("paper_rounds, verdict", [(100.0, REPRODUCED), (104.0, CLOSE),
                                                    (130.0, DIFFERS)])
 def test_table2_verdict_uses_the_standard_error_of_a_mean_of_trials(paper_rounds, verdict):
     trials = synthetic_trials(100.0, 0.1)
-    paper = pd.DataFrame({"domain": ["D"], "metric": ["topdown_rounds"],
-                          "value": [paper_rounds]})
-    table = table2.make_table2(trials, {"D": "toy"}, paper, 2.0)
-    sd = table.loc[0, "topdown_rounds_sd"]
-    assert 3 < sd < 7  # so 2 x sqrt(2) x sd / sqrt(20) is about 3
-    assert table.loc[0, "topdown_rounds_verdict"] == verdict
-    assert table.loc[0, "adaboost_train_error"] == pytest.approx(10, abs=1)
-    md = table2.render_table2(table, {"D": "a note"}, 2.0, "none")
+    cells = table2.make_cells(trials, {"D": "toy"}, paper_row("D", {
+        "topdown_rounds": paper_rounds}), 2.0).set_index("quantity")
+    se = cells.loc["topdown_rounds", "ours_spread"]
+    assert 3 < se * np.sqrt(20) < 7  # so 2 x sqrt(2) x sd / sqrt(20) is about 3
+    assert cells.loc["topdown_rounds", "verdict"] == verdict
+    assert cells.loc["adaboost_train_error", "ours"] == pytest.approx(10, abs=1)
+    assert cells.loc["adaboost_train_error", "verdict"] == ""  # no paper value here
+    ours = table2.details(trials, {"D": "toy"}, ())
+    md = table2.render_table2(cells.reset_index(), ours, paper_row("D", {}), {"D": "a note"},
+                              2.0, "none")
     assert "- D: a note" in md and "(beyond the paper)" in md
+    marked = {DIFFERS: "**", CLOSE: "*", REPRODUCED: ""}[verdict]
+    ours_text = f"{cells.loc['topdown_rounds', 'ours']:.1f} ± {se:.2f}"
+    assert f"| {marked}{ours_text} ({paper_rounds:.1f}){marked} |" in md
+
+
+def test_table2_band_wider_than_half_the_paper_is_inconclusive_and_calibrated_rows_unjudged():
+    trials = synthetic_trials(2.0, 0.1)  # sd 5 rounds over 20 trials: a band of about 3.2
+    both = pd.concat([trials, trials.assign(domain="C"), trials.assign(domain="E")],
+                     ignore_index=True)
+    paper = pd.concat([paper_row("D", {"topdown_rounds": 2.5}),  # band > half of 2.5
+                       paper_row("E", {"topdown_rounds": 20.0}),  # 18 off: beyond 2 bands
+                       paper_row("C", {"topdown_rounds": 2.5})], ignore_index=True)
+    cells = table2.make_cells(both, {"D": "toy", "E": "far", "C": "calibrated"}, paper, 2.0,
+                              ("C",))
+    rounds = cells[cells["quantity"] == "topdown_rounds"].set_index("code")
+    assert rounds.loc["D", "verdict"] == INCONCLUSIVE and rounds.loc["E", "verdict"] == DIFFERS
+    assert rounds.loc["C", "verdict"] == "" and rounds.loc["C", "paper"] == 2.5
+    assert rounds.loc["C", "rule"] == table2.CALIBRATED
 
 
 SETTINGS = {"floor": 0.05, "within": 40, "min_running": 2, "root_rounds": 5, "alpha": 0.05,
@@ -180,6 +206,10 @@ def test_calibration_grid_marks_the_configured_generator():
     assert (table["distance"].diff().dropna() >= 0).all()
     assert table.loc[table["configured"], "noise"].item() == 0.05
     assert "**configured**" in calibration.render_calibration_table(table, paper, 2)
+    printed = read_transcription(ROOT / "data" / "paper" / "dkm96" / "table2.csv")
+    assert calibration.paper_targets(printed, "DL") == {
+        "topdown_rounds": 218.0, "adaboost_train_error": 9.4, "topdown_test_error": 9.14,
+        "adaboost_test_error": 13.8}
 
 
 def config_for():

@@ -10,6 +10,7 @@ from smalltrees.evaluation.resampling import repeated_cv, seed_for
 from smalltrees.evaluation.statistics import one_sample_t
 from smalltrees.studies.last02.stability_readings import (
     make_readings_table,
+    readings_cells,
     readings_figure,
     render_readings,
 )
@@ -88,10 +89,11 @@ def test_second_test_is_over_the_runs():
     assert np.isnan(pooled["p_runs_vs_cmm"]) and pooled["sig_runs_vs_cmm"] is False
 
 
-PAPER = pd.DataFrame({"code": ["A", "A", "A", "B", "B", "B"],
+PAPER = pd.DataFrame({"table": "table4", "code": ["A", "A", "A", "B", "B", "B"],
                       "dataset": ["Alpha"] * 3 + ["Beta"] * 3,
-                      "column": ["stab_IFN", "stab_CMM", "sig99_IFN_vs_CMM"] * 2,
-                      "value": [90.0, 80.0, 1.0, 60.0, 55.0, 0.0]})
+                      "quantity": ["stability[IFN]", "stability[CMM]", "sig_vs_cmm[IFN]"] * 2,
+                      "value": [90.0, 80.0, 1.0, 60.0, 55.0, 0.0], "spread": np.nan,
+                      "decimals": [1, 1, 0] * 2, "where": "test"})
 
 
 def job_outputs(level: float) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -138,6 +140,30 @@ def test_readings_table_rows_default_and_means():
     text = render_readings(table, {"L": "ours"}, "4 examples", 0.01)
     assert "| uniform / run (default) |" in text and "| 90.0 ‡ |" in text
     assert "| 53.0 ‡ |" in text and "†" not in text.split("\n\n", 2)[2]
+
+
+def test_readings_are_cells_of_the_default_ifn_beside_its_table4_cells():
+    """Each configured reading of eq. 4 (not the default) gives cells of Table 4's quantities
+    with the reading named, judged by Table 4's rules; a dataset the paper did not use is ours
+    alone; the Average is over the paper's datasets only."""
+    outputs = {(c, "L"): job_outputs(level) for c, level in (("A", 0.5), ("B", 0.7),
+                                                               ("Z", 0.6))}
+    table = make_readings_table({k: v[0] for k, v in outputs.items()},
+                                {k: v[1] for k, v in outputs.items()}, PAPER, ["A", "B", "Z"],
+                                ["L"], ("uniform", "run"), 0.01)
+    cells = readings_cells(table, PAPER, "L", ["uniform/run", "empirical/run"], 2.0)
+    assert set(cells["reading"]) == {"eq. 4: empirical/run"}  # the default is Table 4's own
+    stab = cells[cells["quantity"] == "stability[IFN]"].set_index("code")
+    assert stab.loc["A", "ours"] == pytest.approx(63.0) and stab.loc["A", "paper"] == 90.0
+    # 63 vs 90 with a per-run sd of 1.41: beyond 4 sd
+    assert stab.loc["A", "verdict"] == "differs" and stab.loc["A", "table"] == "table4"
+    assert np.isnan(stab.loc["Z", "paper"]) and stab.loc["Z", "verdict"] == ""
+    # the Average over the paper's datasets A and B (not Z); ours alone (no paper Average here)
+    assert stab.loc["mean", "ours"] == pytest.approx(73.0) and stab.loc["mean", "verdict"] == ""
+    marker = cells[cells["quantity"] == "sig_vs_cmm[IFN]"].set_index("code")
+    assert list(marker.index) == ["A", "B"]  # Z has no CMM stability to test against
+    assert marker.loc["A", "verdict"] == "reproduced"  # significant, as the paper's 1
+    assert marker.loc["B", "verdict"] == "differs"  # 83 vs 55 significant; the paper's 0
 
 
 def test_a_missing_reading_is_named():

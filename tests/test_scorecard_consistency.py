@@ -71,7 +71,7 @@ def test_a_dataset_the_paper_never_used_is_shown_as_ours_alone(tiny_run, config)
     study = config.stem.removeprefix("ours_alone_")
     cells = _cells(tiny_run)
     mine = cells[(cells["study"] == study) & (cells["reading"] == "")]
-    alone = mine[mine["paper"].astype(str).isin(["", "nan"])]
+    alone = mine[mine["paper"].isna() | (mine["paper"].astype(str) == "")]
     assert len(alone), f"{study}: no cell of ours alone"
     assert (alone["verdict"] == "").all()
 

@@ -117,7 +117,9 @@ def test_adding_a_yildiz15_dataset_runs_its_folds_only(tiny_run, tmp_path):
     jobs = with_config(tiny_run, tmp_path, {"yildiz15": {"datasets": datasets}})
     folds = [wc["dataset"] for rule, wc in jobs if rule == "yildiz15_folds"]
     assert folds == ["IR"]
-    assert not {rule for rule, _ in jobs} & {"parse_dataset", "cross_validate"}
+    # the readings' folds too: IR's only (the tiny config's one variant)
+    assert [wc["dataset"] for rule, wc in jobs if rule == "yildiz15_reading_folds"] == ["IR"]
+    assert not {rule for rule, _ in jobs} & {"parse_dataset", "cross_validate", "yildiz15_vc"}
 
 
 def test_last02_stability_alpha_reruns_table4_not_the_stability_jobs(tiny_run, tmp_path):
@@ -134,8 +136,9 @@ def test_a_yildiz15_claim_threshold_reruns_the_claims_table_only(tiny_run):
                                                   "Friedman's test (edited) rejects")):
         jobs = dry_run(tiny_run)
     rules = {rule for rule, _ in jobs}
-    assert "yildiz15_claims" in rules
-    assert rules <= {"yildiz15_claims", "yildiz15_scorecard", "scorecard", "table_html", "all"}
+    assert {"yildiz15_claims", "yildiz15_vc_claims"} <= rules
+    assert rules <= {"yildiz15_claims", "yildiz15_claims_readings", "yildiz15_vc_claims",
+                     "scorecard", "paper_figure", "table_html", "all"}
 
 
 # -- the import graph itself, on a small package --

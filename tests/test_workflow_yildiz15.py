@@ -1,8 +1,11 @@
 """End-to-end: the tiny yildiz15 study (monks-1 and haberman, 2 x 2 folds, a coarse grid; Figures
-10-11 on d = 2 and 3), read from the shared tiny run. Byte-identity for 1 and 2 cores is
-checked over all results in test_workflow_auer95."""
+10-11 on d = 2 and 3; two readings of the bound), read from the shared tiny run. Byte-identity
+for 1 and 2 cores is checked over all results in test_workflow_auer95."""
 
 import pandas as pd
+
+from smalltrees.evaluation.cells import CELL_COLUMNS, read_cells
+from smalltrees_workflow.plans.yildiz15 import cells as cells_of
 
 METHODS = ["NoPrune", "CvPrune", "SrmLocal", "SrmGlobal"]
 
@@ -39,9 +42,34 @@ def test_tiny_yildiz15_tables_claims_and_cd_diagrams(tiny_run):
     assert vc.groupby("d").size().to_dict() == {2: 3, 3: 4}
     assert (vc["exact"] >= vc["lb"]).all() and (vc["figure"] == "fig10").sum() == 3
     d3 = vc[vc["d"] == 3].set_index("shape")
-    assert d3.loc["(L,(L,L))", ["lb", "exact", "paper_lb", "paper_exact"]].tolist() == [3, 4, 3, 4]
-    assert d3["verdict_exact"].eq("reproduced").all()
+    assert d3.loc["(L,(L,L))", ["lb", "exact", "paper_lb", "paper_exact", "code"]].tolist() == [
+        3, 4, 3, 4, "fig10:2"]
     assert "claim holds" in (work / "results/tables/yildiz15_vc.md").read_text()
-    card = pd.read_csv(work / "results/yildiz15/scorecard.csv")
-    assert card["study"].eq("yildiz15").all() and len(card) == 2 * 4 + 1 + 10
 
+
+def test_tiny_yildiz15_cells(tiny_run):
+    """Every cells file the plan lists exists with the contract's columns; the paper's pairs
+    of d = 4 are not run on the tiny dims; Tables II-IV are ours alone; the readings explain
+    the claims table's cells."""
+    work, _ = tiny_run
+    config = {"yildiz15": {"readings": {"tried": [{"reading": "r"}]}}}
+    cells = {key: read_cells(work / f"results/yildiz15/cells/{key}.csv")
+             for key in cells_of(config)}
+    assert all(list(frame.columns) == list(CELL_COLUMNS) for frame in cells.values())
+    # d = 3 shapes of <= 3 nodes: Figure 10's positions 1-4 run, 5-10 not; Figure 11 not run
+    vc = cells["vc"]
+    assert vc["table"].eq("vc").all() and len(vc) == 40
+    fig10, fig11 = vc[vc["code"].str.startswith("fig10:")], vc[vc["code"].str.startswith("fig11:")]
+    assert (fig10["verdict"] == "reproduced").sum() == 8
+    assert fig11["verdict"].eq("not run").all()
+    assert cells["vc_claims"]["verdict"].tolist() == ["claim holds"]
+    for key in ("table2", "table3", "table4"):
+        assert cells[key]["verdict"].eq("").all() and cells[key]["code"].unique().tolist() == [
+            "MO", "HA"]
+    readings = cells["claims_readings"]
+    assert readings["table"].eq("claims").all()
+    assert set(readings["code"]) <= set(cells["claims"]["code"])
+    assert sorted(set(readings["reading"])) == ["(a1, a2) per dataset",
+                                                "bound at a1 = 4, a2 = 2"]
+    for view in ("table1", "table2", "table3", "table4", "claims", "vc", "claims_readings"):
+        assert "nan" not in (work / f"results/tables/yildiz15_{view}.md").read_text().lower()

@@ -113,6 +113,21 @@ def paper_notes(study, table):
     return dict(zip(rows["code"], rows["note"]))
 
 
+def scorecard_parts():
+    """Every cells file of every configured study, with the title and the (page-relative) link
+    the scorecard shows for it."""
+    return [
+        {
+            "study": study,
+            "key": key,
+            "title": title,
+            "link": os.path.relpath(link, "results"),
+        }
+        for study in STUDIES
+        for key, (title, link) in study_plan(study).cells(config).items()
+    ]
+
+
 SCORECARD = [
     "results/scorecard.csv",
     "results/scorecard.md",

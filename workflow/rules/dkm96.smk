@@ -1,13 +1,15 @@
 # Dietterich, Kearns & Mansour (1996). Section 3: Figures 3-6 (criterion curves) and Table 1
 # (C4.5(G) vs C4.5(H): one trials job per domain, then the table and its stability over
 # partitions). Section 4 (TopDown vs AdaBoost): one trials job per problem, then Table 2, the
-# claims, Figures 8-12 and the decision-list calibration. The scorecard comes last. Beyond the
-# paper, the deviations' readings (dkm96.readings): one trials job per computed reading, one
-# tests job per rounds problem, then the readings table.
+# claims, Figures 8-12 and the decision-list calibration. Each compared table writes its cells
+# (results/dkm96/cells/, for the scorecard) and renders its views from them. Beyond the paper,
+# the deviations' readings (dkm96.readings): one trials job per computed reading, one tests job
+# per rounds problem, then the readings' cells of Tables 1 and 2.
 from smalltrees_workflow.plans.dkm96 import (
     SCATTER_FIGURES,
     boosting_data,
     boosting_result,
+    cells_file,
     figure_settings,
     sequence_figures,
     sequence_rounds,
@@ -86,9 +88,12 @@ rule dkm96_table1:
     input:
         trials=table1_trials(config),
         paper="data/paper/dkm96/table1.csv",
+        claims="data/paper/dkm96/claims.csv",
         notes="data/paper/dkm96/notes.csv",
         code=CODE.of("dkm96/table1.py"),
     output:
+        cells=cells_file("table1"),
+        claims=cells_file("table1_claims"),
         csv="results/tables/dkm96_table1.csv",
         md="results/tables/dkm96_table1.md",
     log:
@@ -126,27 +131,6 @@ rule dkm96_stability:
         "../scripts/dkm96/stability.py"
 
 
-rule dkm96_scorecard:
-    input:
-        paper="data/paper/dkm96/claims.csv",
-        table1="results/tables/dkm96_table1.csv",
-        table2="results/tables/dkm96_table2.csv",
-        claims="results/tables/dkm96_claims.csv",
-        notes="data/paper/dkm96/notes.csv",
-        code=CODE.of("dkm96/scorecard.py"),
-    output:
-        "results/dkm96/scorecard.csv",
-    log:
-        "logs/dkm96_scorecard.log",
-    conda:
-        "../../environment.yml"
-    params:
-        tolerance=config["dkm96"]["table1"]["tolerance_sd"],
-        tolerance_table2=TABLE2["tolerance_sd"],
-    script:
-        "../scripts/dkm96/scorecard.py"
-
-
 # -- Section 4: TopDown vs AdaBoost (Table 2, Figures 8-12) --
 
 
@@ -181,6 +165,7 @@ rule dkm96_table2:
         notes="data/paper/dkm96/notes.csv",
         code=CODE.of("dkm96/table2.py"),
     output:
+        cells=cells_file("table2"),
         csv="results/tables/dkm96_table2.csv",
         md="results/tables/dkm96_table2.md",
     log:
@@ -203,10 +188,12 @@ rule dkm96_table2:
 rule dkm96_claims:
     input:
         paper="data/paper/dkm96/claims.csv",
+        table2="data/paper/dkm96/table2.csv",
         rounds=table2_trials(config, "rounds"),
         trials=table2_trials(config),
         code=CODE.of("dkm96/claims.py"),
     output:
+        cells=cells_file("claims"),
         csv="results/tables/dkm96_claims.csv",
         md="results/tables/dkm96_claims.md",
     log:
@@ -361,17 +348,18 @@ rule dkm96_readings:
         trials=list(reading_trials(config).values()),
         rounds=list(reading_rounds(config).values()),
         stability=list(READINGS_PLAN["stability"].values()),
-        topdown=[block["topdown"] for block in READINGS_PLAN["rounds"].values()],
         rounds_table1=[
             block["table1"]
             for block in READINGS_PLAN["rounds"].values()
             if block["table1"] is not None
         ],
-        paper1="data/paper/dkm96/table1.csv",
-        paper2="data/paper/dkm96/table2.csv",
+        paper=["data/paper/dkm96/table1.csv", "data/paper/dkm96/table2.csv"],
+        tables=[cells_file("table1"), cells_file("table2")],
         notes="data/paper/dkm96/notes.csv",
         code=CODE.of("dkm96/readings.py"),
     output:
+        table1=cells_file("table1_readings"),
+        table2=cells_file("table2_readings"),
         csv="results/tables/dkm96_readings.csv",
         md="results/tables/dkm96_readings.md",
     log:
@@ -385,6 +373,8 @@ rule dkm96_readings:
             "table2": paper_notes("dkm96", "table2"),
         },
         partitions=readings_partitions(config) if "readings" in config["dkm96"] else 1,
+        tolerance1=config["dkm96"]["table1"]["tolerance_sd"],
+        tolerance2=TABLE2["tolerance_sd"],
         interval=config["dkm96"]["table1"]["interval"],
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],

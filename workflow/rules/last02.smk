@@ -1,8 +1,10 @@
 # Last, Maimon & Minkov (2002), section 3: Table 3 (accuracy by cross-validation), the
 # whole-data IFN networks, Turney stability of the CV's fold models on generated examples,
-# Table 4, the claims and the size-stability figure. The CV of a stability learner is run by
-# last02_stability, which keeps its fold models' predictions on the examples (no refit); the
-# shared cross_validate rule runs the other CV learners.
+# Table 4, the claims and the size-stability figure. Every table writes its cells
+# (results/last02/cells/<key>.csv: the default IFN, and its readings: the other IFN learners,
+# the other readings of eq. 4) and renders its views from them. The CV of a stability learner
+# is run by last02_stability, which keeps its fold models' predictions on the examples (no
+# refit); the shared cross_validate rule runs the other CV learners.
 from smalltrees_workflow.plans.last02 import (
     cv_stream,
     network_files,
@@ -71,6 +73,8 @@ rule last02_table3:
         notes="data/paper/last02/notes.csv",
         code=CODE.of("last02/table3.py"),
     output:
+        cells="results/last02/cells/table3.csv",
+        readings="results/last02/cells/table3_readings.csv",
         csv="results/tables/last02_table3.csv",
         md="results/tables/last02_table3.md",
     log:
@@ -96,6 +100,8 @@ rule last02_table4:
         notes="data/paper/last02/notes.csv",
         code=CODE.of("last02/table4.py"),
     output:
+        cells="results/last02/cells/table4.csv",
+        readings="results/last02/cells/table4_readings.csv",
         csv="results/tables/last02_table4.csv",
         md="results/tables/last02_table4.md",
     log:
@@ -128,6 +134,7 @@ rule last02_stability_readings:
         paper="data/paper/last02/table4.csv",
         code=CODE.of("last02/stability_readings.py"),
     output:
+        cells="results/last02/cells/table4_stability_readings.csv",
         csv="results/tables/last02_stability_readings.csv",
         md="results/tables/last02_stability_readings.md",
         png=report(
@@ -148,6 +155,9 @@ rule last02_stability_readings:
             config["last02"]["stability"]["generator"],
             config["last02"]["stability"]["pairing"],
         ],
+        readings=config["last02"]["stability"]["readings"],
+        ifn=config["last02"]["ifn"],
+        tolerance=config["last02"]["tolerance_sd"],
         alpha=config["last02"]["stability"]["alpha"],
         design=(
             f"{config['last02']['stability']['instances']} examples per generator, the "
@@ -160,11 +170,19 @@ rule last02_stability_readings:
 
 rule last02_claims:
     input:
-        paper="data/paper/last02/claims.csv",
-        table3="results/tables/last02_table3.csv",
-        table4="results/tables/last02_table4.csv",
+        claims="data/paper/last02/claims.csv",
+        paper=["data/paper/last02/table3.csv", "data/paper/last02/table4.csv"],
+        table3=[
+            "results/last02/cells/table3.csv",
+            "results/last02/cells/table3_readings.csv",
+        ],
+        table4=[
+            "results/last02/cells/table4.csv",
+            "results/last02/cells/table4_readings.csv",
+        ],
         code=CODE.of("last02/claims.py"),
     output:
+        cells="results/last02/cells/claims.csv",
         csv="results/tables/last02_claims.csv",
         md="results/tables/last02_claims.md",
     log:
@@ -184,7 +202,11 @@ rule last02_claims:
 
 rule last02_figure:
     input:
-        table="results/tables/last02_table4.csv",
+        cells=[
+            "results/last02/cells/table4.csv",
+            "results/last02/cells/table4_readings.csv",
+        ],
+        paper="data/paper/last02/table4.csv",
         code=CODE.of("last02/figure.py"),
     output:
         png=report(
@@ -204,23 +226,3 @@ rule last02_figure:
         labels=config["last02"].get("labels", {}),
     script:
         "../scripts/last02/figure.py"
-
-
-rule last02_scorecard:
-    input:
-        table3="results/tables/last02_table3.csv",
-        table4="results/tables/last02_table4.csv",
-        claims="results/tables/last02_claims.csv",
-        notes="data/paper/last02/notes.csv",
-        code=CODE.of("last02/scorecard.py"),
-    output:
-        "results/last02/scorecard.csv",
-    log:
-        "logs/last02_scorecard.log",
-    conda:
-        "../../environment.yml"
-    params:
-        ifn=config["last02"]["ifn"],
-        tolerance=config["last02"]["tolerance_sd"],
-    script:
-        "../scripts/last02/scorecard.py"

@@ -2,21 +2,6 @@
 # paper's numbers. Each study's plan lists its cells files (key -> title, link).
 
 
-def scorecard_parts():
-    """Every cells file of every configured study, with the title and the (page-relative) link
-    the scorecard shows for it."""
-    return [
-        {
-            "study": study,
-            "key": key,
-            "title": title,
-            "link": os.path.relpath(link, "results"),
-        }
-        for study in STUDIES
-        for key, (title, link) in study_plan(study).cells(config).items()
-    ]
-
-
 rule scorecard:
     input:
         cells=[f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()],
@@ -37,7 +22,9 @@ rule scorecard:
     params:
         parts=scorecard_parts(),
         studies=STUDIES,
-        figures={s: os.path.relpath(f"figures/{s}_vs_paper.png", "results") for s in STUDIES},
+        figures={
+            s: os.path.relpath(f"figures/{s}_vs_paper.png", "results") for s in STUDIES
+        },
     script:
         "../scripts/scorecard.py"
 

@@ -1,7 +1,21 @@
 # Yildiz (2015), section V: per dataset, ID3 grown on each of 5 x 2 folds and pruned four ways
 # (NoPrune, CvPrune, SrmLocal, SrmGlobal over the (a1, a2) grid); Tables I-IV, Friedman and
-# Nemenyi with CD diagrams, the claims; the VC table and Figures 10-11 (smalltrees.vc).
-from smalltrees_workflow.plans.yildiz15 import fold_files, fold_settings, settings_text
+# Nemenyi with CD diagrams, the claims (also under the configured readings of the SRM bound);
+# the VC table and Figures 10-11 (smalltrees.vc). Each compared table writes its cells
+# (results/yildiz15/cells/<key>.csv, listed by the plan's cells()).
+from smalltrees_workflow.plans.yildiz15 import (
+    READINGS,
+    cells_file,
+    fold_files,
+    fold_settings,
+    reading_claims,
+    reading_fold_files,
+    reading_fold_settings,
+    reading_params,
+    settings_text,
+    transcriptions,
+    variants,
+)
 
 
 rule yildiz15_folds:
@@ -24,10 +38,32 @@ rule yildiz15_folds:
         "../scripts/yildiz15/folds.py"
 
 
+rule yildiz15_reading_folds:
+    input:
+        csv="data/processed/{dataset}.csv",
+        meta="data/processed/{dataset}.json",
+        code=CODE.of("yildiz15/folds.py"),
+    output:
+        "results/yildiz15/reading_folds/{variant}/{dataset}.csv",
+    log:
+        "logs/yildiz15_reading_folds/{variant}/{dataset}.log",
+    benchmark:
+        "logs/benchmarks/yildiz15_reading_folds/{variant}/{dataset}.tsv"
+    wildcard_constraints:
+        variant=choice(variants(config)),
+    conda:
+        "../../environment.yml"
+    params:
+        settings=reading_fold_settings(config),
+        seed=config["seed"],
+    script:
+        "../scripts/yildiz15/folds.py"
+
+
 rule yildiz15_table1:
     input:
         data=processed(config["yildiz15"]["datasets"]),
-        paper="data/paper/yildiz15/table1.csv",
+        paper="data/paper/yildiz15/sheets/table1.csv",
         notes="data/paper/yildiz15/notes.csv",
         code=CODE.of("yildiz15/table1.py"),
     output:
@@ -47,8 +83,12 @@ rule yildiz15_table1:
 rule yildiz15_tables:
     input:
         folds=fold_files(config),
+        paper=transcriptions(),
         code=CODE.of("yildiz15/tables.py"),
     output:
+        cells2=cells_file("table2"),
+        cells3=cells_file("table3"),
+        cells4=cells_file("table4"),
         table2="results/tables/yildiz15_table2.csv",
         table2_md="results/tables/yildiz15_table2.md",
         table3="results/tables/yildiz15_table3.csv",
@@ -75,6 +115,7 @@ rule yildiz15_tables:
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
+        tolerance_sd=config["yildiz15"]["tolerance_sd"],
         settings=settings_text(config),
     script:
         "../scripts/yildiz15/tables.py"
@@ -87,6 +128,7 @@ rule yildiz15_claims:
         paper="data/paper/yildiz15/claims.csv",
         code=CODE.of("yildiz15/claims.py"),
     output:
+        cells=cells_file("claims"),
         csv="results/tables/yildiz15_claims.csv",
         md="results/tables/yildiz15_claims.md",
     log:
@@ -102,9 +144,10 @@ rule yildiz15_claims:
 
 rule yildiz15_vc:
     input:
-        paper="data/paper/yildiz15/vc_pairs.csv",
+        paper=transcriptions(),
         code=CODE.of("yildiz15/vc.py"),
     output:
+        cells=cells_file("vc"),
         csv="results/tables/yildiz15_vc.csv",
         md="results/tables/yildiz15_vc.md",
     log:
@@ -118,6 +161,21 @@ rule yildiz15_vc:
         max_nodes=config["yildiz15"]["vc"]["max_nodes"],
     script:
         "../scripts/yildiz15/vc.py"
+
+
+rule yildiz15_vc_claims:
+    input:
+        table="results/tables/yildiz15_vc.csv",
+        paper="data/paper/yildiz15/claims.csv",
+        code=CODE.of("yildiz15/vc_claims.py"),
+    output:
+        cells_file("vc_claims"),
+    log:
+        "logs/yildiz15_vc_claims.log",
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/yildiz15/vc_claims.py"
 
 
 rule yildiz15_vc_figures:
@@ -145,18 +203,27 @@ rule yildiz15_vc_figures:
         "../scripts/yildiz15/vc_figures.py"
 
 
-rule yildiz15_scorecard:
+rule yildiz15_claims_readings:
     input:
-        vc="results/tables/yildiz15_vc.csv",
-        claims="results/tables/yildiz15_claims.csv",
+        folds=fold_files(config),
+        reading_folds=reading_fold_files(config),
+        table1="results/tables/yildiz15_table1.csv",
+        claims=cells_file("claims"),
         paper="data/paper/yildiz15/claims.csv",
-        notes="data/paper/yildiz15/notes.csv",
-        code=CODE.of("yildiz15/scorecard.py"),
+        code=CODE.of("yildiz15/claims_readings.py"),
     output:
-        "results/yildiz15/scorecard.csv",
+        cells=cells_file(READINGS),
+        csv=f"results/tables/yildiz15_{READINGS}.csv",
+        md=f"results/tables/yildiz15_{READINGS}.md",
     log:
-        "logs/yildiz15_scorecard.log",
+        "logs/yildiz15_claims_readings.log",
     conda:
         "../../environment.yml"
+    params:
+        datasets=config["yildiz15"]["datasets"],
+        alpha=config["yildiz15"]["alpha"],
+        claims=reading_claims(config),
+        readings=reading_params(config),
+        settings=settings_text(config),
     script:
-        "../scripts/yildiz15/scorecard.py"
+        "../scripts/yildiz15/claims_readings.py"

@@ -38,7 +38,7 @@ def paper_figure(rows: pd.DataFrame, title: str) -> Figure:
     for ax in axes[len(quantities):]:
         ax.set_axis_off()
     handles = [axes[0].scatter([], [], color=c, label=v) for v, c in COLOURS.items()]
-    figure.legend(handles=handles, loc="outside upper center", ncols=len(COLOURS),
+    figure.legend(handles=handles, loc="outside lower center", ncols=len(COLOURS),
                   fontsize="small", frameon=False)
     figure.suptitle(title, fontsize="medium")
     return figure

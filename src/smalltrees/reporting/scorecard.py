@@ -55,26 +55,23 @@ def scorecard_frame(rows: Sequence[dict]) -> pd.DataFrame:
 
 
 def combine(parts: Sequence[tuple[Mapping, pd.DataFrame]]) -> pd.DataFrame:
-    """The scorecard rows of every table, in the order given: ``parts`` pairs a table's
+    """The scorecard rows of every cells file, in the order given: ``parts`` pairs a file's
     ``{title, link}`` (where a reader sees it) with its cells. The rows are the default
     reading's cells that have a paper number; the cells of readings are summarised in the
     ``readings`` column of the row they explain."""
-    cells = cells_frame(pd.concat([c for _, c in parts], ignore_index=True)
-                        .to_dict("records")) if parts else cells_frame([])
-    shown = {}
-    for part, frame in parts:
-        for key in frame[["study", "table"]].drop_duplicates().itertuples(index=False):
-            shown.setdefault(tuple(key), part)
+    frames = [c.assign(title=part["title"], link=part["link"]) for part, c in parts]
+    if not frames:
+        return scorecard_frame([])
+    cells = pd.concat(frames, ignore_index=True)
+    cells_frame(cells.to_dict("records"))  # refuses an unknown verdict
     readings = cells[cells["reading"] != ""]
     tried = {key: "; ".join(_reading_text(r) for r in group.to_dict("records"))
              for key, group in readings.groupby(["study", "table", "code", "quantity"],
                                                 sort=False)}
     rows = []
     for record in cells[(cells["reading"] == "") & (cells["verdict"] != "")].to_dict("records"):
-        part = shown[(record["study"], record["table"])]
         key = (record["study"], record["table"], record["code"], record["quantity"])
-        rows.append({**record, "title": part["title"], "link": part["link"], "cause": "",
-                     "readings": tried.get(key, "")})
+        rows.append({**record, "cause": "", "readings": tried.get(key, "")})
     return scorecard_frame(rows)
 
 

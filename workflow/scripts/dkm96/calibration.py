@@ -1,7 +1,6 @@
 """Snakemake glue: the decision-list generator's calibration grid against Table 2's row."""
 
-import pandas as pd
-
+from smalltrees.evaluation.transcriptions import read_transcription
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96 import calibration
 from smalltrees_workflow.logs import job_log
@@ -9,8 +8,7 @@ from smalltrees_workflow.logs import job_log
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake) as log:
     params, settings = snakemake.params, snakemake.params.calibration
-    targets = calibration.paper_targets(pd.read_csv(snakemake.input.paper, dtype={"value": float}),
-                                        params.domain)
+    targets = calibration.paper_targets(read_transcription(snakemake.input.paper), params.domain)
     table = calibration.make_calibration_table(
         settings["grid"], params.configured, settings["trials"], params.learners, targets,
         params.seed, settings["stream"], params.domain)

@@ -44,10 +44,26 @@ def datasets(config: Mapping) -> list[str]:
 
 
 def intermediates(config: Mapping) -> list[str]:
-    """The per-domain trials of Tables 1 and 2 (and the rounds of Table 2) and the study's
-    scorecard: targets of ``rule all`` too, so that a deleted one is recreated."""
+    """The per-domain trials of Tables 1 and 2 (and the rounds of Table 2) and the cells of
+    the compared tables: targets of ``rule all`` too, so that a deleted one is recreated."""
     return (table1_trials(config) + table2_trials(config) + table2_trials(config, "rounds")
-            + ["results/dkm96/scorecard.csv"] + readings.intermediates(config))
+            + [cells_file(key) for key in cells(config)] + readings.intermediates(config))
+
+
+def cells_file(key: str) -> str:
+    """The cells of one compared table (or its claims, or its readings), for the scorecard."""
+    return f"results/dkm96/cells/{key}.csv"
+
+
+def cells(config: Mapping) -> dict[str, tuple[str, str]]:
+    """Cells key -> (title on the scorecard, the view that shows them). Section 3.1's claims
+    and section 4's share the scorecard's table key ``claims`` but not a file or a view."""
+    table1, table2 = "results/tables/dkm96_table1.html", "results/tables/dkm96_table2.html"
+    return {"table1": ("Table 1: C4.5(G) vs C4.5(H)", table1),
+            "table1_claims": ("Claims of section 3.1 (tests over Table 1's domains)", table1),
+            "table2": ("Table 2: TopDown vs AdaBoost at equal rounds", table2),
+            "claims": ("Claims of section 4", "results/tables/dkm96_claims.html"),
+            **readings.readings_cells(config)}
 
 
 def figure_outputs(config: Mapping) -> list[str]:

@@ -27,6 +27,16 @@ def readings_outputs(config: Mapping) -> list[str]:
     return [f"results/tables/dkm96_readings.{ext}" for ext in ("csv", "md")]
 
 
+def readings_cells(config: Mapping) -> dict[str, tuple[str, str]]:
+    """The readings' cells keys of Tables 1 and 2 (none without ``dkm96.readings``), with
+    their title and view, for the scorecard."""
+    if "readings" not in config["dkm96"]:
+        return {}
+    view = "results/tables/dkm96_readings.html"
+    return {f"table{n}_readings": (f"Table {n} under other readings (the deviations' "
+                                   "explanations tested)", view) for n in (1, 2)}
+
+
 def readings_partitions(config: Mapping) -> int:
     """The partitions a Table 1 reading is computed on: ``dkm96.readings.partitions``, at most
     Table 1's own (a reading without overrides is Table 1's first partitions)."""
@@ -112,7 +122,9 @@ def rounds_learners(config: Mapping) -> Callable:
 
 
 def readings_plan(config: Mapping) -> dict:
-    """What the readings table is built from: per block its kind, files and settings."""
+    """What the readings are built from: per block its kind, files and settings, and the names
+    of the problems they concern (of those only: a domain added to the tables changes no
+    reading)."""
     table1 = config["dkm96"]["table1"]
     readings = config["dkm96"].get("readings", {})
     trials = reading_trials(config)
@@ -125,10 +137,16 @@ def readings_plan(config: Mapping) -> dict:
     for domain, file in reading_rounds(config).items():
         spec = readings["rounds"][domain]
         plan["rounds"][domain] = {
-            "file": file, "topdown": tables.boosting_result(domain),
-            "table1": rows1.get(spec.get("table1")), "table1_domain": spec.get("table1")}
-    plan["problems"] = {**tables.table2_problems(config), **{
-        name: d.get("problem", name) for name, d in table1["domains"].items()}}
+            "file": file, "table1": rows1.get(spec.get("table1")),
+            "table1_domain": spec.get("table1")}
+    used = {*plan["table1"], *plan["stability"],
+            *(block["table1_domain"] for block in plan["rounds"].values()
+              if block["table1"] is not None)}
+    plan["problems"] = {
+        "table1": {name: d.get("problem", name) for name, d in table1["domains"].items()
+                   if name in used},
+        "table2": {name: problem for name, problem in tables.table2_problems(config).items()
+                   if name in plan["rounds"]}}
     return plan
 
 

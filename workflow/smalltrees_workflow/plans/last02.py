@@ -36,14 +36,33 @@ def datasets(config: Mapping) -> list[str]:
 
 
 def intermediates(config: Mapping) -> list[str]:
-    """The per-job results the tables are built from (CV folds, networks, stability) and the
-    study's scorecard: targets of ``rule all`` too, so that a deleted one is recreated."""
+    """The per-job results the tables are built from (CV folds, networks, stability): targets
+    of ``rule all`` too, so that a deleted one is recreated."""
     last02 = config["last02"]
     cv = [f"results/last02/cv/{code}/{learner}.csv" for code in last02["datasets"]
           for learner in last02["cv"]["learners"]]
     return (cv + network_files(config) + stability_files(config)
             + stability_files(config, "sizes.csv") + stability_files(config, "readings.csv")
-            + stability_files(config, "reading_runs.csv") + ["results/last02/scorecard.csv"])
+            + stability_files(config, "reading_runs.csv"))
+
+
+def cells(config: Mapping) -> dict[str, tuple[str, str]]:
+    """Every cells file of the study (``results/last02/cells/<key>.csv``): key -> (title on
+    the scorecard, the view it is shown in). The ``*_readings`` files hold the readings of the
+    default IFN cells: the other IFN learners (Tables 3 and 4) and the other readings of eq. 4
+    (Table 4's stability)."""
+    return {
+        "table3": ("Table 3: datasets and predictive accuracy",
+                   "results/tables/last02_table3.html"),
+        "table3_readings": ("Table 3: IFN readings (split test)",
+                            "results/tables/last02_table3.html"),
+        "table4": ("Table 4: output size and stability", "results/tables/last02_table4.html"),
+        "table4_readings": ("Table 4: IFN readings (split test)",
+                            "results/tables/last02_table4.html"),
+        "table4_stability_readings": ("Table 4: stability under each reading of eq. 4",
+                                      "results/tables/last02_stability_readings.html"),
+        "claims": ("Claims of section 3", "results/tables/last02_claims.html"),
+    }
 
 
 def check_data(config: Mapping, parsed: Mapping[str, Parsed]) -> None:

@@ -6,19 +6,53 @@ forbids functions in rule files).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from smalltrees.evaluation.transcriptions import transcription_files
 from smalltrees_workflow.config import ConfigError, check_names
 
 TABLES = ("table1", "table2", "table3", "table4", "claims", "vc")
 FIGURES = ("cd_error", "cd_nodes", "fig10", "fig11")
+READINGS = "claims_readings"
+"""The key of the readings' cells and view (Table IV's claims under readings of the bound)."""
 
 
 def outputs(config: Mapping) -> list[str]:
-    """Yildiz (2015): Tables I-IV, the claims, the CD diagrams of Tables II-III, and Figures
-    10-11 with their table (LB and exact VC-dimension)."""
-    return ([f"results/tables/yildiz15_{t}.{ext}" for t in TABLES for ext in ("csv", "md")]
+    """Yildiz (2015): Tables I-IV, the claims, the CD diagrams of Tables II-III, Figures 10-11
+    with their table (LB and exact VC-dimension), and the claims under the configured
+    readings."""
+    tables = [*TABLES, READINGS] if readings(config) else list(TABLES)
+    return ([f"results/tables/yildiz15_{t}.{ext}" for t in tables for ext in ("csv", "md")]
             + [f"figures/yildiz15_{f}.png" for f in FIGURES])
+
+
+def cells(config: Mapping) -> dict[str, tuple[str, str]]:
+    """Every cells file of the study (``results/yildiz15/cells/<key>.csv``): its title on the
+    scorecard and the view it is shown in. The pairs of Figures 10 and 11 are one table
+    (``vc``), shown beside ours in the VC table (the figures draw every shape)."""
+    html = "results/tables/yildiz15_{}.html".format
+    keys = {
+        "vc": ("Figures 10-11: LB-binary and exact VC-dimension (d = 3 and d = 4)", html("vc")),
+        "vc_claims": ("Claim on Figures 10-11", html("vc")),
+        "table2": ("Table II: test error (%)", html("table2")),
+        "table3": ("Table III: decision nodes", html("table3")),
+        "table4": ("Table IV: SRM error bound (%)", html("table4")),
+        "claims": ("Claims of section V-B (Tables II-IV)", html("claims")),
+    }
+    if readings(config):
+        keys[READINGS] = ("Table IV's claims under readings of the SRM bound", html(READINGS))
+    return keys
+
+
+def cells_file(key: str) -> str:
+    """The cells file of ``key``."""
+    return f"results/yildiz15/cells/{key}.csv"
+
+
+def transcriptions() -> list[str]:
+    """The study's transcriptions of the paper's numbers (``data/paper/yildiz15/*.csv`` but
+    the claims and notes)."""
+    return transcription_files("data/paper/yildiz15")
 
 
 def datasets(config: Mapping) -> list[str]:
@@ -27,14 +61,14 @@ def datasets(config: Mapping) -> list[str]:
 
 
 def intermediates(config: Mapping) -> list[str]:
-    """The per-dataset folds the tables are built from, the ranks and the study's scorecard:
-    targets of ``rule all`` too, so that a deleted one is recreated."""
-    return fold_files(config) + ["results/yildiz15/ranks.csv", "results/yildiz15/scorecard.csv"]
+    """The per-dataset folds the tables are built from (the study's own and the readings'),
+    and the ranks: targets of ``rule all`` too, so that a deleted one is recreated."""
+    return ([*fold_files(config), *reading_fold_files(config), "results/yildiz15/ranks.csv"])
 
 
 def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str]) -> None:
     """Datasets in the registry, at least two of them (the rank tests), no duplicates; a known
-    (a1, a2) selection."""
+    (a1, a2) selection; readings with distinct names."""
     section = config["yildiz15"]
     datasets = section["datasets"]
     check_names("yildiz15.datasets", datasets, registry, "dataset")
@@ -48,6 +82,11 @@ def check_config(config: Mapping, registry: Mapping, classes: Mapping[str, str])
     if len(datasets) < 2:
         raise ConfigError(f"yildiz15.datasets: {datasets} has {len(datasets)} dataset; "
                           "Friedman's and Nemenyi's tests need at least 2")
+    names = [r["reading"] for r in readings(config)]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise ConfigError(f"yildiz15.readings.tried: readings {repeated} are named more than "
+                          "once")
 
 
 def fold_files(config: Mapping) -> list[str]:
@@ -84,3 +123,70 @@ def fold_settings(config: Mapping) -> dict:
     dataset or changing ``alpha`` does not rerun the folds of the other datasets."""
     section = config["yildiz15"]
     return {key: section[key] for key in FOLD_SETTINGS if key in section}
+
+
+def readings(config: Mapping) -> list[dict]:
+    """The configured readings of the bound (``yildiz15.readings.tried``)."""
+    return list(config["yildiz15"].get("readings", {}).get("tried", []))
+
+
+def reading_claims(config: Mapping) -> list[str]:
+    """The ids of the claims judged under each reading (``yildiz15.readings.claims``)."""
+    return list(config["yildiz15"].get("readings", {}).get("claims", []))
+
+
+def variant(config: Mapping, reading: Mapping) -> str:
+    """The name of the folds a reading reads: ``""`` for the study's own (its pruning options
+    are the configured ones), else its differing options as ``key-value`` joined by ``_``
+    (``confidence-isell_selection-dataset``), so that readings with the same options share
+    their folds."""
+    pruning = {"selection": "fold", **config["yildiz15"]["pruning"]}
+    changed = {k: v for k, v in reading.get("pruning", {}).items() if pruning.get(k) != v}
+    return "_".join(f"{k}-{changed[k]}" for k in sorted(changed))
+
+
+def variants(config: Mapping) -> dict[str, dict]:
+    """Every folds variant the readings read, beyond the study's own: name -> pruning
+    overrides."""
+    out = {}
+    for reading in readings(config):
+        name = variant(config, reading)
+        if name:
+            out[name] = dict(reading["pruning"])
+    return out
+
+
+def reading_folds(config: Mapping, name: str) -> list[str]:
+    """The per-fold results a folds variant ``name`` (``""``: the study's own) of every
+    dataset."""
+    if not name:
+        return fold_files(config)
+    return [f"results/yildiz15/reading_folds/{name}/{code}.csv"
+            for code in config["yildiz15"]["datasets"]]
+
+
+def reading_fold_files(config: Mapping) -> list[str]:
+    """The folds of every variant the readings read beyond the study's own."""
+    return [path for name in variants(config) for path in reading_folds(config, name)]
+
+
+def reading_fold_settings(config: Mapping) -> Callable[[Mapping], dict]:
+    """The params of a readings' folds job (wildcard ``variant``): the folds settings with the
+    variant's pruning overrides."""
+    found = variants(config)
+
+    def settings(wildcards) -> dict:
+        base = fold_settings(config)
+        return {**base, "pruning": {**base["pruning"], **found[wildcards.variant]}}
+
+    return settings
+
+
+def reading_params(config: Mapping) -> list[dict]:
+    """Per reading: its name, the fold files it reads (in dataset order), the constants at
+    which its bound is evaluated (None: the selected pair) and its nu."""
+    confidence = config["yildiz15"]["pruning"]["confidence"]
+    return [{"reading": r["reading"], "folds": reading_folds(config, variant(config, r)),
+             "constants": r.get("constants"),
+             "confidence": r.get("pruning", {}).get("confidence", confidence)}
+            for r in readings(config)]

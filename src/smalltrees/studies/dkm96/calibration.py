@@ -84,7 +84,7 @@ def render_calibration_table(table: pd.DataFrame, paper: Mapping[str, float], tr
 
 
 def paper_targets(paper: pd.DataFrame, domain: str) -> dict[str, float]:
-    """The paper's Table 2 row of ``domain`` (``data/paper/dkm96/table2.csv``): metric ->
-    value, the numbers the generator is calibrated against."""
-    row = paper[paper["domain"] == domain]
-    return dict(zip(row["metric"], row["value"], strict=True))
+    """The paper's Table 2 row of ``domain`` (a transcription, ``data/paper/dkm96/table2.csv``):
+    quantity -> value, the numbers the generator is calibrated against."""
+    row = paper[(paper["table"] == "table2") & (paper["code"] == domain)]
+    return dict(zip(row["quantity"], row["value"], strict=True))

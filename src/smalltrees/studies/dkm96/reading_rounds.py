@@ -70,27 +70,3 @@ def describe(entry: Mapping) -> str:
     """A learner entry as short text: its class and parameters."""
     params = ", ".join(f"{k}: {v}" for k, v in entry.get("params", {}).items())
     return f"{entry['class']}({params})"
-
-
-def topdown_tests(trials: pd.DataFrame, algorithm: str = "TopDown") -> pd.DataFrame:
-    """Table 2's own TopDown rounds (its ``trials.csv``) in :data:`COLUMNS`."""
-    rows = trials[trials["algorithm"] == algorithm]
-    return pd.DataFrame({"learner": algorithm, "setting": "Table 2's TopDown (best-first)",
-                         "trial": rows["trial"], "n_train": rows["n_train"],
-                         "tests": rows["rounds"],
-                         "train_error": rows["train_error"]}).reset_index(drop=True)
-
-
-def table1_tests(result: Mapping, criterion: str = "H") -> pd.DataFrame:
-    """The tests of Table 1's unpruned trees (binary tests: (nodes - 1) / 2) per training set
-    of every partition of a domain's trial result, in :data:`COLUMNS`."""
-    rows = []
-    for part in result["partitions"]:
-        for trial in part["trials"]:
-            rows.append({"learner": f"Table 1 C4.5({criterion}) unpruned",
-                         "setting": f"Table 1's training sets of {trial['n_train']}",
-                         "trial": f"{part['partition']}.{trial['train_set']}",
-                         "n_train": trial["n_train"],
-                         "tests": (trial[f"size_{criterion}"] - 1) / 2,
-                         "train_error": float("nan")})
-    return pd.DataFrame(rows, columns=list(COLUMNS))

@@ -12,9 +12,12 @@ concerns, beside the paper's numbers:
   means over them (the sd beside);
 * ``stability``: a domain's per-partition statistics from Table 1's own trials (Satellite's
   partition 1 t = 9 against the other partitions);
-* ``rounds``: the number of tests of trees grown to purity on Table 2's folds (TopDown's rounds
-  beside C4.5's unpruned trees), and on Table 1's training sets (the paper's own unpruned sizes).
+* ``rounds``: the number of tests of trees grown to purity on Table 2's folds (C4.5's unpruned
+  trees read as TopDown's rounds), and Table 1's design of the same data over its partitions
+  (the paper's own unpruned sizes).
 
+Every reading's numbers become cells of the table whose deviation they explain (the same table,
+code and quantity as the default cell, with the reading's name), judged by that table's rules.
 The builder here only reads trial results; the fitting is
 :func:`~smalltrees.studies.dkm96.table1_trials.run_domain` and
 :mod:`~smalltrees.studies.dkm96.reading_rounds`.
@@ -24,16 +27,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.cells import compare
+from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
+from smalltrees.reporting.paper import LEGEND
+from smalltrees.studies.dkm96 import table1, table2
 from smalltrees.studies.dkm96.partition_statistics import partition_statistics, spread
-from smalltrees.studies.dkm96.reading_rounds import table1_tests, topdown_tests
 
 CELLS = ("err_G", "err_H", "err_diff", "ci_low", "ci_high", "size_G", "size_H", "t", "p_t")
-"""The Table 1 cells a reading shows (err_diff = err_H - err_G; the paper's from its row)."""
-COLUMNS = ("block", "reading", "setting", "partitions", "metric", "ours", "sd", "paper")
-"""The long CSV: one row per (block, reading, metric)."""
+"""The Table 1 quantities a reading shows (err_diff = err_H - err_G: ours only)."""
+PARTITION_CELLS = ("err_diff", "ci_low", "ci_high", "size_diff", "t", "p_t")
+"""The quantities of one partition of a ``stability`` block (the differences: ours only)."""
+ROUNDS = {"tests": "topdown_rounds", "train_error": "train_error"}
+"""A ``rounds`` learner's measures -> Table 2's quantity they are read as (the tests of a tree
+grown to purity as TopDown's rounds; its training error, ours only)."""
+
+TABLE1_PARTITIONS = "Table 1's partitions"
+"""The reading of a ``rounds`` block's Table 1 domain: Table 1's own design over its partitions
+(the paper's unpruned C4.5(H) sizes on the same data, (size - 1) / 2 tests)."""
 
 
 LEARNER_PARAMS = "learner_params"
@@ -70,158 +84,118 @@ def _value(value) -> str:
     return str(value)
 
 
-def paper_row(paper: pd.DataFrame, domain: str) -> dict[str, float]:
-    """The paper's Table 1 cells of ``domain`` (with err_diff = err_H - err_G)."""
-    cells = paper[paper["domain"] == domain].set_index("metric")["value"].astype(float)
-    row = {metric: float(cells[metric]) for metric in CELLS if metric in cells}
-    if "err_G" in row and "err_H" in row:
-        row["err_diff"] = row["err_H"] - row["err_G"]
-    return row
-
-
-def reading_rows(block: str, reading: str, override: Mapping, result: Mapping,
-                 partitions: int, paper: Mapping[str, float], interval: Mapping, seed: int,
-                 stream: str) -> list[dict]:
-    """The long rows of one Table 1 reading: each cell's mean and sd over the first
-    ``partitions`` partitions of its trial ``result``."""
+def reading_rows(domain: str, reading: str, override: Mapping, result: Mapping,
+                 partitions: int, interval: Mapping, seed: int, stream: str) -> list[dict]:
+    """Our numbers (long form, Table 1's quantities) of one Table 1 reading: each cell's mean
+    and sd over the first ``partitions`` partitions of its trial ``result``."""
     kept = {**result, "partitions": result["partitions"][:partitions]}
     stats = partition_statistics(kept, interval, seed, stream)
-    rows = []
-    for metric in CELLS:
-        values = stats[metric]
-        rows.append({"block": block, "reading": reading, "setting": setting_text(override),
-                     "partitions": len(stats), "metric": metric, "ours": float(values.mean()),
-                     "sd": spread(stats, metric), "paper": paper.get(metric, float("nan"))})
-    return rows
+    note = f"{setting_text(override)}; mean over R = {len(stats)} partitions"
+    return [{"code": domain, "quantity": metric, "reading": reading,
+             "ours": float(stats[metric].mean()), "ours_spread": spread(stats, metric),
+             "decimals": table1.DECIMALS[metric], "note": note} for metric in CELLS]
 
 
-def stability_rows(block: str, result: Mapping, paper: Mapping[str, float], interval: Mapping,
-                   seed: int, stream: str) -> list[dict]:
+def stability_rows(domain: str, result: Mapping, interval: Mapping, seed: int,
+                   stream: str) -> list[dict]:
     """One reading per partition of Table 1's own trials of a domain (no refit)."""
     stats = partition_statistics(result, interval, seed, stream)
     rows = []
     for _, part in stats.iterrows():
         diffs = " ".join(f"{d:g}" for d in part["size_diffs"])
-        for metric in ("err_diff", "ci_low", "ci_high", "size_diff", "t", "p_t"):
-            rows.append({"block": block, "reading": f"partition {int(part['partition'])}",
-                         "setting": f"size_H - size_G per training set: {diffs}",
-                         "partitions": 1, "metric": metric, "ours": float(part[metric]),
-                         "sd": float("nan"),
-                         "paper": _paper_size_diff(paper) if metric == "size_diff"
-                         else paper.get(metric, float("nan"))})
+        for metric in PARTITION_CELLS:
+            rows.append({"code": domain, "quantity": metric,
+                         "reading": f"partition {int(part['partition'])}",
+                         "ours": float(part[metric]), "decimals": table1.DECIMALS[metric],
+                         "note": f"size_H - size_G per training set: {diffs}"})
     return rows
 
 
-def _paper_size_diff(paper: Mapping[str, float]) -> float:
-    return paper.get("size_H", float("nan")) - paper.get("size_G", float("nan"))
-
-
-def rounds_rows(block: str, tests: pd.DataFrame, paper: Mapping[str, float]) -> list[dict]:
-    """Two rows per learner of a ``rounds`` block: the mean and sd over trials of its trees'
-    tests (beside ``paper[learner]``, NaN when the paper has no such number) and of their
-    training error in % (a C4.5 tree with fractional missing cases may keep some; the paper's
-    TopDown has none). ``tests`` has the columns of :data:`.reading_rounds.COLUMNS`."""
+def rounds_rows(domain: str, tests: pd.DataFrame) -> list[dict]:
+    """Our numbers (long form, Table 2's quantities) of a ``rounds`` block: per learner (and
+    reading of the data) the mean over trials of its trees' tests, read as TopDown's rounds, and
+    of their training error in % (a C4.5 tree with fractional missing cases may keep some; the
+    paper's TopDown has none), with the standard error of each mean (Table 2's rule) and the
+    sds over the trials in the note. ``tests`` has the columns of
+    :data:`.reading_rounds.COLUMNS`."""
     rows = []
     for (learner, setting), group in tests.groupby(["learner", "setting"], sort=False):
-        for metric, values, reference in (
-                ("tests", group["tests"], paper.get(learner, float("nan"))),
-                ("train_error", 100 * group["train_error"], float("nan"))):
-            rows.append({"block": block, "reading": learner, "setting": setting,
-                         "partitions": len(group), "metric": metric,
-                         "ours": float(values.mean()),
-                         "sd": float(values.std(ddof=1)) if len(values) > 1 else float("nan"),
-                         "paper": reference})
+        values = {measure: group[measure].astype(float) * (100 if measure == "train_error"
+                                                           else 1) for measure in ROUNDS}
+        sds = {measure: float(v.std(ddof=1)) if len(v) > 1 else np.nan
+               for measure, v in values.items()}
+        note = (f"{setting}; {len(group)} trials, sd {sds['tests']:.1f} tests and "
+                f"{sds['train_error']:.2f}% training error")
+        for measure, quantity in ROUNDS.items():
+            rows.append({"code": domain, "quantity": quantity, "reading": learner,
+                         "ours": float(values[measure].mean()),
+                         "ours_spread": sds[measure] / np.sqrt(len(group)),
+                         "decimals": table2.DECIMALS[quantity], "note": note})
     return rows
 
 
-def rounds_block(block: str, topdown: pd.DataFrame, tests: pd.DataFrame,
-                 table1_result: Mapping | None, paper_rounds: float,
-                 paper_size_h: float = float("nan")) -> list[dict]:
-    """A ``rounds`` block: Table 2's TopDown rounds (its ``trials.csv``), the tests of the
-    config's C4.5 trees on the same folds (:func:`~.reading_rounds.fold_tests`), all beside the
-    paper's rounds, and the tests of Table 1's unpruned C4.5(H) trees of the same data beside
-    the paper's (size_H - 1) / 2 (Pima's attributes are all continuous: binary tests)."""
-    parts = [topdown_tests(topdown), tests]
-    paper = dict.fromkeys([*tests["learner"].unique(), "TopDown"], paper_rounds)
-    if table1_result is not None:
-        parts.append(table1_tests(table1_result))
-        paper[parts[-1]["learner"].iloc[0]] = (paper_size_h - 1) / 2
-    return rounds_rows(block, pd.concat(parts, ignore_index=True), paper)
-
-
-def make_readings(plan: Mapping, results: Mapping[str, object], paper1: pd.DataFrame,
-                  paper2: pd.DataFrame, notes: Mapping[str, Mapping[str, str]], partitions: int,
+def make_readings(plan: Mapping, results: Mapping[str, object], partitions: int,
                   interval: Mapping, seed: int, stream: str
-                  ) -> tuple[pd.DataFrame, dict[str, str], dict[str, str | None]]:
-    """The readings table of every block of the ``plan`` (the workflow's readings plan), with
-    each block's title and note.
-
-    ``results`` holds every file the plan names: a trial result (JSON) as a mapping, a tests
-    or trials CSV as a frame; ``paper1`` and ``paper2`` are the paper's Tables 1 and 2,
-    ``notes`` the deviations' notes of each (by domain).
-    """
-    problems = plan["problems"]
+                  ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Our numbers of every reading of the ``plan`` (the workflow's readings plan), in long
+    form with a ``reading`` column: Table 1's (the ``table1`` and ``stability`` blocks, and
+    each ``rounds`` block's Table 1 domain over Table 1's partitions) and Table 2's (the
+    ``rounds`` blocks). ``results`` holds every file the plan names: a trial result (JSON) as a
+    mapping, a tests CSV as a frame."""
     statistics = (interval, seed, stream)
-    rows, titles, block_notes = [], {}, {}
+    rows1, rows2 = [], []
     for domain, named in plan["table1"].items():
-        titles[domain] = (f"{problems[domain]} ({domain}): Table 1 under other readings of its "
-                          "design or learners")
-        block_notes[domain] = notes["table1"].get(domain)
-        paper = paper_row(paper1, domain)
         for reading, entry in named.items():
-            rows += reading_rows(domain, reading, entry["override"], results[entry["file"]],
-                                 partitions, paper, *statistics)
+            rows1 += reading_rows(domain, reading, entry["override"], results[entry["file"]],
+                                  partitions, *statistics)
     for domain, file in plan["stability"].items():
-        block = f"{domain} partitions"
-        titles[block] = f"{problems[domain]} ({domain}): Table 1's partitions one by one"
-        block_notes[block] = notes["table1"].get(domain)
-        rows += stability_rows(block, results[file], paper_row(paper1, domain), *statistics)
+        rows1 += stability_rows(domain, results[file], *statistics)
     for domain, entry in plan["rounds"].items():
-        block = f"{domain} rounds"
-        titles[block] = f"{problems[domain]} ({domain}): tests of trees grown to purity"
-        block_notes[block] = notes["table2"].get(domain)
-        rounds = paper2[(paper2["domain"] == domain) & (paper2["metric"] == "topdown_rounds")]
-        table1 = None if entry["table1"] is None else results[entry["table1"]]
-        paper_size = paper_row(paper1, entry["table1_domain"]).get("size_H")
-        rows += rounds_block(block, results[entry["topdown"]], results[entry["file"]], table1,
-                             float(rounds["value"].iloc[0]), paper_size)
-    return make_readings_table(rows), titles, block_notes
+        rows2 += rounds_rows(domain, results[entry["file"]])
+        if entry["table1"] is not None:
+            rows1 += reading_rows(entry["table1_domain"], TABLE1_PARTITIONS, {},
+                                  results[entry["table1"]], partitions, *statistics)
+    return _frame(rows1), _frame(rows2)
 
 
-def make_readings_table(rows: list[dict]) -> pd.DataFrame:
-    """The long table of every block's rows, in :data:`COLUMNS`."""
-    return pd.DataFrame(rows, columns=list(COLUMNS))
+def _frame(rows: list[dict]) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=["code", "quantity", "reading", "ours", "ours_spread",
+                                       "decimals", "note"])
 
 
-def render_readings(table: pd.DataFrame, titles: Mapping[str, str],
-                    notes: Mapping[str, str]) -> str:
-    """The readings in Markdown: one wide table per block, "ours ± sd (paper)" per cell, then
-    the block's note (its outcome, from data/paper/dkm96/notes.csv) when it has one."""
+def make_cells(numbers1: pd.DataFrame, numbers2: pd.DataFrame, paper: pd.DataFrame,
+               k1: float, k2: float) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The readings' cells of Tables 1 and 2: each reading's numbers beside the paper's,
+    judged by its table's rules (tolerances ``k1``, ``k2``); only the numbers tried."""
+    return (compare(table1.STUDY, table1.TABLE, numbers1, paper, table1.rules(k1),
+                    lacking=False),
+            compare(table2.STUDY, table2.TABLE, numbers2, paper, table2.rules(k2),
+                    lacking=False))
+
+
+def render_readings(cells: pd.DataFrame, defaults: pd.DataFrame,
+                    names: Mapping[str, Mapping[str, str]],
+                    notes: Mapping[str, Mapping[str, str]]) -> str:
+    """The readings in Markdown from their cells: one block per (table, code), its default
+    cell first (``defaults``: the tables' cells) then one row per reading, "ours ± sd
+    (paper)" per cell, then the block's note (its outcome, from data/paper/dkm96/notes.csv);
+    ``names`` and ``notes`` by table, then code."""
     out = ["# DKM 1996: Table 1 and 2 deviations under other readings (beyond the paper)\n",
-           "Ours (paper). A reading's cells are means ± sd over its partitions (Table 1's first "
-           "R draws; trials for tests), errors in %, sizes in nodes of the unpruned trees, "
-           "H - G = err_H - err_G, t and Pr(t) of the paired t on size_H - size_G.\n"]
-    for block, group in table.groupby("block", sort=False):
-        out.append(f"## {titles.get(block, block)}\n")
-        wide = []
-        for (reading, setting), cells in group.groupby(["reading", "setting"], sort=False):
-            row = {"reading": reading, "setting": setting,
-                   "R": int(cells["partitions"].iloc[0])}
-            for cell in cells.itertuples():
-                row[cell.metric] = _cell(cell.ours, cell.sd, cell.paper)
-            wide.append(row)
-        out.append(to_markdown(pd.DataFrame(wide)))
-        if notes.get(block):
-            out.append(f"Outcome (data/paper/dkm96/notes.csv): {notes[block]}\n")
+           "Ours (paper). A Table 1 reading's cells are means ± sd over its partitions (Table "
+           "1's first R draws), a Table 2 reading's means ± standard error over the trials; "
+           "errors in %, sizes in nodes of the unpruned trees, err_diff = err_H - err_G, t and "
+           f"Pr(t) of the paired t on size_H - size_G. Judged by the table's rules. {LEGEND}.\n"]
+    for (table, code), block in cells.groupby(["table", "code"], sort=False):
+        number = table.removeprefix("table")
+        out.append(f"## {names.get(table, {}).get(code, code)} ({code}), Table {number}\n")
+        mine = defaults[(defaults["table"] == table) & (defaults["code"] == code)
+                        & defaults["quantity"].isin(set(block["quantity"]))]
+        both = pd.concat([mine.assign(reading="default", note="the table's cell"), block],
+                         ignore_index=True)
+        wide = paper_shape(both.assign(code=both["reading"], reading=""), row_label="reading")
+        settings = dict(zip(both["reading"], both["note"], strict=False))
+        wide.insert(1, "setting", wide["reading"].map(settings))
+        out.append(to_markdown(wide))
+        if notes.get(table, {}).get(code):
+            out.append(f"Outcome (data/paper/dkm96/notes.csv): {notes[table][code]}\n")
     return "\n".join(out)
-
-
-def _cell(ours: float, sd: float, paper: float) -> str:
-    if pd.isna(ours):
-        return ""
-    text = f"{ours:.3f}" if abs(ours) < 1 else f"{ours:.2f}"
-    if not pd.isna(sd):
-        text += f" ± {sd:.2f}"
-    if not pd.isna(paper):
-        text += f" ({paper:g})"
-    return text

@@ -2,8 +2,21 @@
 
 Jobs: ``networks`` (the IFN of a whole dataset), ``turney_stability`` (eq. 4 on the
 cross-validation's models).
-Tables (``make_*`` / ``render_*``): ``table3`` (datasets, accuracy), ``table4`` (output size,
-stability).
+Tables (numbers -> cells by one comparison -> views): ``table3`` (datasets, accuracy),
+``table4`` (output size, stability), ``stability_readings`` (Table 4's stability under every
+reading of eq. 4); ``layout`` names the cells (each IFN learner a reading of the paper's IFN).
 Figures: ``figures`` (size against stability).
-Verdicts: ``claims``, ``scorecard``.
+Claims: ``claims``.
 """
+
+from glob import escape
+
+PRODUCES = {
+    "table3": ["records", "classes", "continuous", "nominal", "total", escape("accuracy[") + "*",
+               escape("p_above_quoted[") + "*"],
+    "table4": [escape(f"{name}[") + "*" for name in (
+        "output_size", "fold_size", "stability", "sig_vs_cmm", "p_vs_cmm", "sig_runs_vs_cmm",
+        "p_runs_vs_cmm")],
+}
+"""Table key -> globs of the quantities its builder writes (the transcriptions are checked
+against them at start-up); a quantity's ``[`` is escaped (fnmatch reads it as a set)."""

@@ -14,35 +14,43 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.reporting.figures import new_figure
-from smalltrees.studies.last02.table3 import MEAN
+from smalltrees.studies.last02.layout import MEAN, labels_of, learner_values, paper_values
 
 PAPER_MARKERS = {"CMM": "s", "Bagging": "D", "C45RULES": "^", "IFN": "o"}
 
 
-def size_stability_figure(table4: pd.DataFrame, learners: Sequence[str], ifn: Sequence[str],
-                          labels: Mapping[str, str]):
-    """The figure (a :class:`matplotlib.figure.Figure`) from the Table 4 CSV."""
-    rows = table4[table4["code"] != MEAN].reset_index(drop=True)
+def size_stability_figure(cells: pd.DataFrame, paper: pd.DataFrame, learners: Sequence[str],
+                          ifn: Sequence[str], labels: Mapping[str, str]):
+    """The figure (a :class:`matplotlib.figure.Figure`) from Table 4's cells (with its IFN
+    readings) and the paper's transcription; a dataset the paper did not use shows ours
+    only."""
+    ours = {learner: learner_values(cells, learner, ifn) for learner in learners}
+    sizes, stabilities = (paper_values(paper, "table4", "output_size"),
+                          paper_values(paper, "table4", "stability"))
+    codes = [c for c in ours[learners[0]].index if c != MEAN]
+    codes = [c for c in sizes.index if c in codes] + [c for c in codes if c not in sizes.index]
+    names = labels_of(paper, "table4", codes)
     ncols = 4
-    nrows = int(np.ceil(len(rows) / ncols))
+    nrows = int(np.ceil(len(codes) / ncols))
     figure, axes = new_figure(ncols, nrows, size=(3.2 * ncols, 2.9 * nrows))
     axes = np.atleast_1d(axes).ravel()
     colours = {m: f"C{i}" for i, m in enumerate([*PAPER_MARKERS, *learners])}
-    for ax, (_, row) in zip(axes, rows.iterrows(), strict=False):
+    for ax, code in zip(axes, codes, strict=False):
         for method, marker in PAPER_MARKERS.items():
-            ax.scatter(row[f"paper_size_{method}"], row[f"paper_stab_{method}"], marker=marker,
-                       facecolors="none", edgecolors=colours[method],
-                       label=f"paper {method}" + (" (quoted)" if method != "IFN" else ""))
+            if code in sizes.index:
+                ax.scatter(sizes.at[code, method], stabilities.at[code, method], marker=marker,
+                           facecolors="none", edgecolors=colours[method],
+                           label=f"paper {method}" + (" (quoted)" if method != "IFN" else ""))
         for learner in learners:
-            size = row[f"output_size[{learner}]"] if learner in ifn else \
-                row[f"fold_size[{learner}]"]
-            ax.scatter(size, row[f"stability[{learner}]"], color=colours[learner],
+            row = ours[learner].loc[code]
+            size = row["output_size"] if learner in ifn else row["fold_size"]
+            ax.scatter(size, row["stability"], color=colours[learner],
                        marker="o" if learner in ifn else "x",
                        label=f"ours: {labels.get(learner, learner).removeprefix('our ')}")
         ax.set_xscale("log")
-        ax.set_title(f"{row['dataset']} ({row['code']})", fontsize=9)
+        ax.set_title(names[code], fontsize=9)
         ax.tick_params(labelsize=7)
-    for ax in axes[len(rows):]:
+    for ax in axes[len(codes):]:
         ax.set_visible(False)
     for ax in axes[::ncols]:
         ax.set_ylabel("stability (%)", fontsize=8)

@@ -24,9 +24,12 @@ from itertools import product
 import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.cells import cells_frame, compare
+from smalltrees.reporting.cell_views import number
 from smalltrees.reporting.figures import new_figure
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.last02.table3 import MEAN
+from smalltrees.studies.last02.layout import MEAN, PAPER_IFN, averaged, mean_of, paper_datasets
+from smalltrees.studies.last02.table4 import STUDY, TABLE, compared_paper, rules
 from smalltrees.studies.last02.turney_stability import READINGS, summarise_parts
 
 SIG_EXAMPLES = " ‡"
@@ -43,14 +46,15 @@ def make_readings_table(examples: Mapping[tuple[str, str], pd.DataFrame],
 
     ``examples[(code, L)]`` and ``runs[(code, L)]`` are a stability job's per-example and per-run
     agreement of every reading (``generator, pairing, instance|repetition, agreement``);
-    ``paper`` is Table 4's paper numbers (``code, dataset, column, value``); ``default`` the
-    configured ``(generator, pairing)``.
+    ``paper`` is the transcription of Table 4 (:mod:`smalltrees.evaluation.transcriptions`);
+    ``default`` the configured ``(generator, pairing)``.
     """
-    theirs = paper.set_index(["code", "column"])["value"]
-    names = paper.drop_duplicates("code").set_index("code")["dataset"]
+    rows4 = paper[paper["table"] == TABLE]
+    theirs = rows4.set_index(["code", "quantity"])["value"]
+    names = rows4.drop_duplicates("code").set_index("code")["dataset"]
     rows = []
     for code, learner in product(datasets, learners):
-        cmm = _paper(theirs, code, "stab_CMM")
+        cmm = _paper(theirs, code, "stability[CMM]")
         by_example = examples[code, learner].groupby(["generator", "pairing"])
         by_run = runs[code, learner].groupby(["generator", "pairing"])
         for reading in READINGS:
@@ -65,11 +69,47 @@ def make_readings_table(examples: Mapping[tuple[str, str], pd.DataFrame],
                          "default": reading == tuple(default),
                          **{key: round(value, 2) if key.startswith("stability") else value
                             for key, value in summary.items()},
-                         "paper_stab_IFN": _paper(theirs, code, "stab_IFN"),
+                         "paper_stab_IFN": _paper(theirs, code, "stability[IFN]"),
                          "paper_stab_CMM": cmm,
-                         "paper_sig99": _paper(theirs, code, "sig99_IFN_vs_CMM")})
+                         "paper_sig99": _paper(theirs, code, "sig_vs_cmm[IFN]")})
     table = pd.DataFrame(rows)
     return pd.concat([table, _mean_rows(table)], ignore_index=True)
+
+
+def readings_cells(table: pd.DataFrame, paper: pd.DataFrame, learner: str,
+                   readings: Sequence[str], tolerance: float) -> pd.DataFrame:
+    """The cells of Table 4's IFN stability and "**" marker under each reading of eq. 4 named
+    in ``readings`` (``generator/pairing``; the default is Table 4's own cells and is left
+    out), for the default IFN ``learner``: one :func:`compare` per reading, judged by Table 4's
+    rules, ``reading`` ``eq. 4: <generator>/<pairing>``. The Average stability is over the
+    paper's datasets (none when we ran only some)."""
+    mine = table[(table["learner"] == learner) & (table["code"] != MEAN) & ~table["default"]]
+    over = averaged(list(mine["code"]), paper_datasets(paper, TABLE))
+    parts = []
+    for name in readings:
+        generator, pairing = name.split("/")
+        rows = mine[(mine["generator"] == generator) & (mine["pairing"] == pairing)]
+        if rows.empty:
+            continue
+        reading = f"eq. 4: {name}"
+        numbers = [{"code": r["code"], "quantity": f"stability[{PAPER_IFN}]",
+                    "ours": r["stability"], "ours_spread": r["stability_sd"], "decimals": 1}
+                   for r in rows.to_dict("records")]
+        numbers += [{"code": r["code"], "quantity": f"sig_vs_cmm[{PAPER_IFN}]",
+                     "ours": float(r["sig_vs_cmm"]), "decimals": 0}
+                    for r in rows.to_dict("records") if not pd.isna(r["p_vs_cmm"])]
+        if over is not None:
+            by_code = rows.set_index("code")
+            numbers.append({"code": MEAN, "quantity": f"stability[{PAPER_IFN}]",
+                            "ours": mean_of(by_code["stability"], over),
+                            "ours_spread": mean_of(by_code["stability_sd"], over),
+                            "decimals": 1})
+        ours = pd.DataFrame(numbers)
+        ours = ours.assign(reading=reading,
+                           item=f"Table 4, {learner} under {reading}, " + ours["code"])
+        parts.append(compare(STUDY, TABLE, ours, compared_paper(paper), rules(tolerance),
+                             lacking=False))
+    return pd.concat(parts, ignore_index=True) if parts else cells_frame([])
 
 
 def _paper(theirs: pd.Series, code: str, column: str) -> float:
@@ -77,12 +117,13 @@ def _paper(theirs: pd.Series, code: str, column: str) -> float:
 
 
 def _mean_rows(table: pd.DataFrame) -> pd.DataFrame:
-    """Per (learner, reading): our mean stability over the datasets run and the paper's over
-    the same datasets (no test)."""
-    means = (table.groupby(["learner", "generator", "pairing", "default"], sort=False)
+    """Per (learner, reading): our mean stability over the paper's datasets we ran and the
+    paper's over the same datasets (no test; a dataset the paper did not use stays out)."""
+    paper_rows = table[table["paper_stab_IFN"].notna()]
+    means = (paper_rows.groupby(["learner", "generator", "pairing", "default"], sort=False)
              [["stability", "stability_sd", "paper_stab_IFN", "paper_stab_CMM"]].mean()
              .round(2).reset_index())
-    return means.assign(code=MEAN, dataset="Average (datasets run)", p_vs_cmm=np.nan,
+    return means.assign(code=MEAN, dataset="Average (the paper's datasets run)", p_vs_cmm=np.nan,
                         sig_vs_cmm=False, p_runs_vs_cmm=np.nan, sig_runs_vs_cmm=False,
                         paper_sig99=np.nan)[table.columns]
 
@@ -99,7 +140,8 @@ def render_readings(table: pd.DataFrame, labels: Mapping[str, str], design: str,
     lines = []
     for (code, learner), group in table.groupby(["code", "learner"], sort=False):
         first = group.iloc[0]
-        cells = {"dataset": first["dataset"] if code == MEAN else f"{first['dataset']} ({code})",
+        cells = {"dataset": first["dataset"] if code in (MEAN, first["dataset"])
+                 else f"{first['dataset']} ({code})",
                  "learner": labels.get(learner, learner)}
         for _, row in group.iterrows():
             name = reading_name(row["generator"], row["pairing"])
@@ -107,9 +149,9 @@ def render_readings(table: pd.DataFrame, labels: Mapping[str, str], design: str,
             text += SIG_EXAMPLES if row["sig_vs_cmm"] else ""
             text += SIG_RUNS if row["sig_runs_vs_cmm"] else ""
             cells[f"{name} (default)" if row["default"] else name] = text
-        cells["paper IFN"] = f"{first['paper_stab_IFN']:.1f}" + (
+        cells["paper IFN"] = number(first["paper_stab_IFN"], None, 1) + (
             SIG_EXAMPLES if first["paper_sig99"] == 1 else "")
-        cells["paper CMM (quoted)"] = f"{first['paper_stab_CMM']:.1f}"
+        cells["paper CMM (quoted)"] = number(first["paper_stab_CMM"], None, 1)
         lines.append(cells)
     level = f"{100 * alpha:g}%"
     return (

@@ -23,7 +23,7 @@ from scipy import stats
 
 from smalltrees.evaluation.claims import judge
 from smalltrees.evaluation.ranks import RankTest
-from smalltrees.studies.yildiz15.protocol import SRM
+from smalltrees.studies.yildiz15 import SRM
 from smalltrees.studies.yildiz15.tables import make_bound_table, make_metric_table, rank_test
 
 PRUNED = ("CvPrune", "SrmLocal", "SrmGlobal")
@@ -94,9 +94,10 @@ def make_claims(paper: pd.DataFrame, error: pd.DataFrame, nodes: pd.DataFrame,
                                                  len(found["over"]) >= least),
         "srm_vs_cv": lambda _: one(ranks(err), not any(err.differ(m, "CvPrune") for m in SRM)),
         "bounds_small_loose": loose,
-        "bounds_size": lambda limit: one("; ".join(f"{m}: Spearman rho {rho[m]:.2f}"
+        "bounds_size": lambda limit: one("; ".join(f"{m}: Spearman rho {_number(rho[m])}"
                                                    for m in SRM),
-                                         all(rho[m] < limit for m in SRM) if N > 2 else None),
+                                         all(rho[m] < limit for m in SRM)
+                                         if all(np.isfinite(list(rho.values()))) else None),
     }
     return judge(paper, checks)
 
@@ -120,11 +121,48 @@ def _better(test: RankTest, a: str, b: str) -> bool:
                 < test.average_ranks[test.methods.index(b)])
 
 
+def kinds_of(table1: pd.DataFrame) -> dict[str, str]:
+    """Each dataset's attribute kind after the paper's coding, from our Table I (its
+    ``our_kind``; the datasets we ran)."""
+    ran = table1[table1["our_kind"].notna() & table1["code"].notna()]
+    return dict(zip(ran["code"], ran["our_kind"], strict=True))
+
+
+def pick_claims(paper: pd.DataFrame, ids, where: str) -> pd.DataFrame:
+    """The rows of ``paper`` (claims) with the ``ids`` asked for, in that order; an id that is
+    not a claim of ``paper`` is refused, naming ``where``."""
+    unknown = [i for i in ids if i not in set(paper["id"])]
+    if unknown:
+        raise ValueError(f"{where}: no claims {unknown} (yildiz15.readings.claims); the claims "
+                         f"of Tables II-IV are {list(paper['id'])}")
+    return paper.set_index("id").loc[list(ids)].reset_index()
+
+
+def claims_view(cells: pd.DataFrame) -> pd.DataFrame:
+    """The claims' table from their cells: id, subject, (reading), the claim, the paper's
+    words, ours, the verdict, the check, (note); the reading and note columns only where some
+    cell has one."""
+    view = pd.DataFrame({"id": cells["code"], "subject": cells["quantity"],
+                         "reading": cells["reading"],
+                         "claim": cells["item"].str.replace(r"^Claim( \(.*?\))?: ", "",
+                                                            regex=True),
+                         "paper": cells["paper"], "ours": cells["ours"],
+                         "verdict": cells["verdict"], "check": cells["rule"],
+                         "note": cells["note"]})
+    empty = [c for c in ("reading", "note") if (view[c].fillna("") == "").all()]
+    return view.drop(columns=empty).reset_index(drop=True)
+
+
+def _number(value: float) -> str:
+    """A correlation at two decimals; "undefined" where it is not a number (two datasets, or
+    a constant column)."""
+    return f"{value:.2f}" if np.isfinite(value) else "undefined"
+
+
 def claims_from_folds(paper: pd.DataFrame, folds: Mapping[str, pd.DataFrame],
-                      table1: pd.DataFrame, alpha: float) -> pd.DataFrame:
-    """:func:`make_claims` from the per-fold results of every dataset and our Table I (the
-    attribute kind of each dataset), the rank tests at level ``alpha``."""
+                      kinds: Mapping[str, str], alpha: float) -> pd.DataFrame:
+    """:func:`make_claims` from the per-fold results of every dataset and the attribute kind
+    of each dataset (our Table I's ``our_kind``), the rank tests at level ``alpha``."""
     error, nodes = make_metric_table(folds, "error"), make_metric_table(folds, "nodes")
     tests = {"error": rank_test(error, alpha), "nodes": rank_test(nodes, alpha)}
-    kinds = dict(zip(table1["code"], table1["our_kind"], strict=True))
     return make_claims(paper, error, nodes, make_bound_table(folds), tests, kinds)

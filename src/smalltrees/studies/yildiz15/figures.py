@@ -73,7 +73,7 @@ def cd_diagrams(tests: dict[str, RankTest]) -> dict[str, Figure]:
 
 def vc_figure(table: pd.DataFrame, title: str) -> Figure:
     """One panel per row of ``table`` (one d of
-    :func:`smalltrees.studies.yildiz15.vc_table.make_vc_table`)."""
+    :func:`smalltrees.studies.yildiz15.vc_table.vc_listing`)."""
     rows = math.ceil(len(table) / COLUMNS)
     figure, axes = new_figure(COLUMNS, rows, size=(1.7 * COLUMNS, 1.75 * rows + 0.6))
     axes = [axes] if rows * COLUMNS == 1 else list(getattr(axes, "flat", axes))

@@ -28,9 +28,7 @@ from smalltrees.learners.id3 import ID3
 from smalltrees.learners.id3.pruning import methods
 from smalltrees.learners.id3.pruning.bound import grid, srm_bound
 from smalltrees.learners.id3.pruning.capacity import data_kind, node_values, tree_lb
-
-METHODS = ("NoPrune", "CvPrune", "SrmLocal", "SrmGlobal")
-SRM = ("SrmLocal", "SrmGlobal")
+from smalltrees.studies.yildiz15 import METHODS, SRM
 
 
 def paper_coding(X: pd.DataFrame) -> tuple[pd.DataFrame, str]:

@@ -2,11 +2,12 @@
 
 Table I lists the paper's 31 datasets (names, S and d from the author's toolkit, since the
 table body is missing from our copy of the paper) beside what we ran: our S, d, attribute kind
-and class counts, or why a dataset is not available. Tables II-IV are the mean +- sd over the
-10 folds of the test error (%), the number of decision nodes and the SRM bound (%); the paper's
-cells are not in our copy, so there is nothing to compare cell by cell (the claims are judged in
-:mod:`smalltrees.studies.yildiz15.claims`). Tables II and III end with the Friedman/Nemenyi
-results over the datasets run.
+and class counts, or why a dataset is not available (a sheet, not compared: its S and d are
+the toolkit's, not the paper's). Tables II-IV are the mean +- sd over the 10 folds of the test
+error (%), the number of decision nodes and the SRM bound (%), as cells
+(:mod:`smalltrees.evaluation.cells`); the paper's numbers are not in our copy, so every cell
+is ours alone (the claims are judged in :mod:`smalltrees.studies.yildiz15.claims`). Tables II
+and III end with the Friedman/Nemenyi results over the datasets run.
 """
 
 from __future__ import annotations
@@ -16,9 +17,15 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.cells import compare
 from smalltrees.evaluation.ranks import RankTest, friedman_nemenyi
+from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
-from smalltrees.studies.yildiz15.protocol import METHODS, SRM, paper_coding
+from smalltrees.reporting.paper import LEGEND
+from smalltrees.studies.yildiz15 import METHODS, SRM
+from smalltrees.studies.yildiz15.protocol import paper_coding
+
+STUDY = "yildiz15"
 
 METRICS = {"error": "test_error", "nodes": "nodes", "bound": "bound"}
 TITLES = {
@@ -39,8 +46,10 @@ def describe(X: pd.DataFrame, y: pd.Series) -> dict:
 
 def make_table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[str, str]
            ) -> pd.DataFrame:
-    """One row per dataset of the paper: its S, d, kind and classes (author's toolkit), ours,
-    and whether we ran it."""
+    """One row per dataset of the paper (``paper``: the sheet
+    ``data/paper/yildiz15/sheets/table1.csv``): its S, d, kind and classes (author's toolkit),
+    ours, and whether we ran it; then one row per dataset we ran that the paper did not use
+    (ours alone)."""
     rows = []
     for entry in paper.to_dict("records"):
         code = entry["code"] if isinstance(entry["code"], str) else ""
@@ -57,14 +66,19 @@ def make_table1(paper: pd.DataFrame, ours: Mapping[str, dict], notes: Mapping[st
                                                      ("our_S", "our_d", "our_kind",
                                                       "our_classes")},
                      "status": status, "note": notes.get(code, "")})
-    return pd.DataFrame(rows)
+    listed = set(paper["code"].dropna())
+    rows += [{"dataset": code, "code": code, **mine, "status": "run (not in the paper)",
+              "note": notes.get(code, "")} for code, mine in ours.items() if code not in listed]
+    integers = {column: "Int64" for column in ("S", "d", "our_S", "our_d")}
+    return pd.DataFrame(rows, columns=list(rows[0])).astype(integers)
 
 
 def render_table1(table: pd.DataFrame) -> str:
     """Table I as Markdown, saying whose numbers the paper's columns are."""
     return (f"# Yildiz (2015), {TITLES['table1']}\n\nS, d, kind and classes are the author's "
             "(ISELL rule.xml; the paper's table body is missing from our copy); our_* are the "
-            "datasets we run.\n\n" + to_markdown(table))
+            "datasets we run (one the paper did not use is listed last, ours alone).\n\n"
+            + to_markdown(table))
 
 
 def make_metric_table(folds: Mapping[str, pd.DataFrame], metric: str,
@@ -105,22 +119,6 @@ def rank_rows(test: RankTest, table: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def render_metric_table(table: pd.DataFrame, name: str, methods: Sequence[str], decimals: int,
-           settings: str, test: RankTest | None = None) -> str:
-    """A summary table as Markdown: ``mean +- sd`` cells, the best mean of a row in bold."""
-    shown = pd.DataFrame({"code": table["code"]})
-    for method in methods:
-        shown[method] = [f"{m:.{decimals}f} ± {s:.{decimals}f}" for m, s in
-                         zip(table[method], table[f"{method}_sd"], strict=True)]
-    best = table[list(methods)].to_numpy().argmin(axis=1)
-    for i, j in enumerate(best):
-        shown.iloc[i, 1 + j] = f"**{shown.iloc[i, 1 + j]}**"
-    text = f"# Yildiz (2015), {TITLES[name]}\n\n{settings}\n\n" + to_markdown(shown)
-    if test is not None:
-        text += "\n" + to_markdown(rank_rows(test, name)[["item", "value"]])
-    return text
-
-
 def make_bound_table(folds: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """Table IV with the test error of the same trees and the dataset size beside it."""
     bounds = make_metric_table(folds, "bound", SRM)
@@ -138,19 +136,62 @@ FORMATS = {"table2": (METHODS, 2), "table3": (METHODS, 1), "table4": (SRM, 2)}
 
 def make_tables(folds: Mapping[str, pd.DataFrame], alpha: float
                 ) -> tuple[dict[str, pd.DataFrame], dict[str, RankTest]]:
-    """Tables II-IV from the per-fold results of every dataset, and the Friedman/Nemenyi tests
-    (level ``alpha``) of Tables II (error) and III (nodes)."""
+    """Tables II-IV (wide, :func:`make_metric_table`; Table IV by :func:`make_bound_table`)
+    from the per-fold results of every dataset, and the Friedman/Nemenyi tests (level
+    ``alpha``) of Tables II (error) and III (nodes)."""
     tables = {"table2": make_metric_table(folds, "error"),
               "table3": make_metric_table(folds, "nodes"), "table4": make_bound_table(folds)}
     tests = {name: rank_test(tables[name], alpha) for name in ("table2", "table3")}
     return tables, tests
 
 
-def render_tables(tables: Mapping[str, pd.DataFrame], tests: Mapping[str, RankTest],
-                  settings: str) -> dict[str, str]:
-    """Tables II-IV in Markdown (Tables II and III with their tests)."""
-    return {name: render_metric_table(table, name, *FORMATS[name], settings, tests.get(name))
-            for name, table in tables.items()}
+def metric_cells(name: str, table: pd.DataFrame, paper: pd.DataFrame, rule) -> pd.DataFrame:
+    """The cells of Table II, III or IV (``name``): per dataset and method, our mean and sd
+    over the folds beside the paper's number, judged by ``rule``. Our copy of the paper has
+    none, so every cell is ours alone unless a transcription gives them."""
+    methods, decimals = FORMATS[name]
+    label = TITLES[name].split(":")[0]
+    ours = pd.DataFrame([{"code": code, "quantity": m, "ours": row[m],
+                          "ours_spread": row[f"{m}_sd"], "decimals": decimals,
+                          "item": f"{label}, {m}, {code}"}
+                         for code, row in table.set_index("code").iterrows() for m in methods],
+                        columns=["code", "quantity", "ours", "ours_spread", "decimals", "item"])
+    return compare(STUDY, name, ours, paper, rule)
+
+
+def csv_view(cells: pd.DataFrame, table: pd.DataFrame) -> pd.DataFrame:
+    """The CSV view of a table's cells: one row per code, ``<method>`` (ours), ``<method>_sd``
+    and, where the paper has numbers, ``<method>_paper`` and ``<method>_verdict``; then the
+    columns of ``table`` (the wide table the cells were made from) that are not cells, such as
+    Table IV's test errors and S."""
+    default = cells[cells["reading"] == ""]
+    out = pd.DataFrame({"code": list(dict.fromkeys(default["code"]))})
+    for method in dict.fromkeys(default["quantity"]):
+        mine = default[default["quantity"] == method].set_index("code")
+        out[method] = out["code"].map(mine["ours"])
+        out[f"{method}_sd"] = out["code"].map(mine["ours_spread"])
+        if mine["paper"].notna().any():
+            out[f"{method}_paper"] = out["code"].map(mine["paper"])
+            out[f"{method}_verdict"] = out["code"].map(mine["verdict"])
+    extra = ["code", *(c for c in table.columns if c not in out.columns)]
+    return out.merge(table[extra], on="code", how="left")
+
+
+def render_metric_table(name: str, cells: pd.DataFrame, settings: str,
+                        test: RankTest | None = None) -> str:
+    """A table's Markdown from its cells: ``mean ± sd`` (ours, beside the paper's number where
+    it has one), the method with the lowest mean of each row, and the rank test."""
+    shown = paper_shape(cells)
+    default = cells[cells["reading"] == ""]
+    found = default.dropna(subset=["ours"])
+    lowest = found.loc[found.groupby("code", sort=False)["ours"].idxmin()]
+    shown["lowest"] = shown["code"].map(lowest.set_index("code")["quantity"]).fillna("")
+    legend = (LEGEND if cells["paper"].notna().any() else
+              "Our copy of the paper prints none of these numbers: every cell is ours alone")
+    text = f"# Yildiz (2015), {TITLES[name]}\n\n{settings}\n\n{legend}.\n\n" + to_markdown(shown)
+    if test is not None:
+        text += "\n" + to_markdown(rank_rows(test, name)[["item", "value"]])
+    return text
 
 
 def rank_table(tests: Mapping[str, RankTest]) -> pd.DataFrame:
