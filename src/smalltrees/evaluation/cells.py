@@ -15,13 +15,13 @@ number we do not have is ``not run``.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
 
+from smalltrees.evaluation.transcriptions import matches
 from smalltrees.evaluation.verdicts import VERDICTS
 from smalltrees.files import write_text
 
@@ -145,11 +145,12 @@ def _maybe_numeric(column: pd.Series) -> pd.Series:
 
 
 def _rule_for(rules, quantity: str, study: str, table: str):
-    """The rule of ``quantity``: ``rules`` itself, or its first glob that matches."""
+    """The rule of ``quantity``: ``rules`` itself, or its first pattern that matches
+    (:func:`~smalltrees.evaluation.transcriptions.matches`: only ``*`` is special)."""
     if not isinstance(rules, Mapping):
         return rules
     for pattern, rule in rules.items():
-        if fnmatch.fnmatchcase(quantity, pattern):
+        if matches(pattern, quantity):
             return rule
     raise ValueError(f"{study} {table}: no rule for quantity {quantity!r}; rules cover "
                      f"{list(rules)}")

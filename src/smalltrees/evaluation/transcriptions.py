@@ -21,8 +21,8 @@ produces, so that a typo in a transcription stops the workflow before any job ru
 
 from __future__ import annotations
 
-import fnmatch
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 import pandas as pd
@@ -96,10 +96,18 @@ def check_quantities(paper: pd.DataFrame, produced: Mapping[str, Sequence[str]],
                                      f"quantity {row['quantity']}) is not a table the study "
                                      f"makes; expected one of {sorted(produced)}")
         globs = produced[row["table"]]
-        if not any(fnmatch.fnmatchcase(row["quantity"], g) for g in globs):
+        if not any(matches(g, row["quantity"]) for g in globs):
             raise TranscriptionError(f"{source}: quantity {row['quantity']!r} (table "
                                      f"{row['table']}, code {row['code']}) is not produced by "
                                      f"that table; expected one of {list(globs)}")
+
+
+def matches(pattern: str, text: str) -> bool:
+    """``text`` matches ``pattern``, where only ``*`` is special (any characters): quantities
+    such as ``accuracy[IFN]`` hold brackets. The one pattern syntax of ``PRODUCES``, of a
+    table's rules and of ``notes.csv``."""
+    return re.fullmatch(".*".join(re.escape(part) for part in pattern.split("*")), text) \
+        is not None
 
 
 def rounding(decimals: int) -> float:

@@ -26,12 +26,12 @@ the paper's shape.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
 from smalltrees.evaluation.cells import CELL_COLUMNS, cells_frame
+from smalltrees.evaluation.transcriptions import matches
 from smalltrees.evaluation.verdicts import DEVIATIONS, VERDICTS
 from smalltrees.reporting.cell_views import number
 
@@ -133,20 +133,13 @@ def _best_note(notes: pd.DataFrame, record: dict, deviation: bool) -> dict | Non
             continue
         if row["cause"] and not deviation:
             continue
-        if row["quantity"] and not _glob(row["quantity"], str(record["quantity"])):
+        if row["quantity"] and not matches(row["quantity"], str(record["quantity"])):
             continue
         score = (int(deviation and bool(row["cause"])),
                  2 * bool(row["code"]) + bool(row["quantity"]))
         if score > rank:
             best, rank = row, score
     return best
-
-
-def _glob(pattern: str, text: str) -> bool:
-    """``text`` matches ``pattern``, where only ``*`` is special (any characters): quantities
-    such as ``accuracy[IFN]`` hold brackets."""
-    return re.fullmatch(".*".join(re.escape(part) for part in pattern.split("*")), text) \
-        is not None
 
 
 def summary(card: pd.DataFrame) -> pd.DataFrame:

@@ -9,14 +9,13 @@ Figures: ``figures`` (size against stability).
 Claims: ``claims``.
 """
 
-from glob import escape
-
 PRODUCES = {
-    "table3": ["records", "classes", "continuous", "nominal", "total", escape("accuracy[") + "*",
-               escape("p_above_quoted[") + "*"],
-    "table4": [escape(f"{name}[") + "*" for name in (
+    "table3": ["records", "classes", "continuous", "nominal", "total", "accuracy[*",
+               "p_above_quoted[*"],
+    "table4": [f"{name}[*" for name in (
         "output_size", "fold_size", "stability", "sig_vs_cmm", "p_vs_cmm", "sig_runs_vs_cmm",
         "p_runs_vs_cmm")],
 }
 """Table key -> globs of the quantities its builder writes (the transcriptions are checked
-against them at start-up); a quantity's ``[`` is escaped (fnmatch reads it as a set)."""
+against them at start-up); only ``*`` is special
+(:func:`~smalltrees.evaluation.transcriptions.matches`)."""

@@ -22,7 +22,6 @@ training sets (:func:`~smalltrees.evaluation.statistics.corrected_resampled_t`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from glob import escape
 
 import numpy as np
 import pandas as pd
@@ -51,9 +50,10 @@ from smalltrees.studies.last02.layout import (
 
 STUDY, TABLE = "last02", "table3"
 DESCRIPTION = ("records", "classes", "continuous", "nominal", "total")
-RULES = {escape(f"accuracy[{PAPER_IFN}]"): Interval(), "*": Exact()}
+RULES = {f"accuracy[{PAPER_IFN}]": Interval(), "*": Exact()}
 """The description exact (half a unit of the paper's decimals), IFN's accuracy by interval
-overlap; our other numbers have no paper value. The keys are globs (``[`` escaped)."""
+overlap; our other numbers have no paper value. The keys are patterns (only ``*`` is
+special)."""
 
 
 def describe(X: pd.DataFrame, y) -> dict[str, int]:
