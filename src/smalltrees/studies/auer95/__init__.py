@@ -19,7 +19,7 @@ PRODUCES = {
     "table1": ("size", "classes", "baseline", "total"),
     "sky2": ("sky2",),
     "table2": ("t2_accuracy", "c45_accuracy", "c45_dynamic_complexity",
-               "c45_pct_deeper_than_2", "c45_depth", "accuracy[[]*]"),
+               "c45_pct_deeper_than_2", "c45_depth", "accuracy[*]"),
     "factors": ("F_up", "F_low"),
     "claims": ("*",),
 }
