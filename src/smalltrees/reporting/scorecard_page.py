@@ -5,11 +5,11 @@ The page opens with one summary row per paper (numbers by verdict, deviations by
 numbers and each of its tables in the paper's own shape: one row per dataset (or domain,
 shape), one column per printed quantity, each cell "ours (paper)" coloured by its verdict with
 the rule, cause and note on hover; below the grid, the cells that did not reproduce with their
-cause, note and the readings tried. Claims are listed, not gridded. A checkbox shows only the
-deviations (and the parts that have some); the URL fragment ``#deviations`` ticks it on load (a
-link to share, and the hook the browser test uses). No network access is needed: the style and
-the few lines of script are inline. The links (tables, figures) are given by the workflow,
-relative to the page.
+cause, note and the readings tried. Claims (and numbers several to a cell) are listed. A
+checkbox shows only the deviations (and the parts that have some); the URL fragment
+``#deviations`` ticks it on load (a link to share, and the hook the browser test uses). No
+network access is needed: the style and the few lines of script are inline. The links (tables,
+figures) are given by the workflow, relative to the page.
 """
 
 from __future__ import annotations
@@ -106,17 +106,19 @@ def _summary_table(overview: pd.DataFrame) -> str:
 
 
 def _part(study: str, rows: pd.DataFrame) -> str:
-    """One table, figure or claim set: its grid (numbers) and its list (deviations; every
-    claim)."""
+    """One table, figure or claim set: its grid (numbers) and its list of deviations; a claim
+    set, or numbers the grid cannot tell apart (several per code and quantity, told apart by
+    their item), are listed whole."""
     first = rows.iloc[0]
     link = (f' &middot; <a href="{text(first["link"])}">{text(first["link"])}</a>'
             if first["link"] else "")
     deviations = int(rows["verdict"].isin(DEVIATIONS).sum())
     heading = (f"<h3>{text(first['title'])}</h3><p>{len(rows)} numbers, {deviations} not "
                f"reproduced{link}</p>")
-    claims = rows["rule"].str.startswith(CLAIM_RULE).all()
-    grid = "" if claims else _grid(rows)
-    listed = rows if claims else rows[rows["verdict"].isin(DEVIATIONS)]
+    listing = (rows["rule"].str.startswith(CLAIM_RULE).all()
+               or rows.duplicated(["code", "quantity"]).any())
+    grid = "" if listing else _grid(rows)
+    listed = rows if listing else rows[rows["verdict"].isin(DEVIATIONS)]
     return (f'<div class="part" data-study="{text(study)}">{heading}{grid}'
             + (_list(listed) if len(listed) else "") + "</div>")
 
