@@ -305,11 +305,12 @@ write_slurm_conf none
 start_slurm
 sacct --noheader >/dev/null 2>&1 && fail "sacct still works with accounting off"
 
-say "without accounting, the README's command: ${SLURM_COMMAND[*]} $TARGET"
+say "without accounting, the README's command for $TARGET: ${SLURM_COMMAND[*]}"
 copy_clone "$WORK/noacct-default"
 t0=$(date +%s)
-if (cd "$WORK/noacct-default" && timeout $((MAX_STOP_SECONDS + 30)) "${SLURM_COMMAND[@]}" \
-        "${TINY_ARGS[@]}" "$TARGET" >"$STATE/log/noacct-default.log" 2>&1); then
+if (cd "$WORK/noacct-default" && timeout $((MAX_STOP_SECONDS + 30)) "${SLURM_COMMAND[0]}" \
+        "$TARGET" "${SLURM_COMMAND[@]:1}" "${TINY_ARGS[@]}" >"$STATE/log/noacct-default.log" 2>&1)
+then
     fail "the README's command succeeded without accounting: expected a stop with advice"
 fi
 seconds=$(($(date +%s) - t0))
@@ -320,11 +321,11 @@ grep -q -- "--slurm-status-command squeue" "$STATE/log/noacct-default.log" ||
 say "stopped after $seconds s, saying: $(grep -m 1 -B 2 -- '--slurm-status-command squeue' \
     "$STATE/log/noacct-default.log" | tr '\n' ' ')"
 
-say "without accounting, the README's command for it: ${NOACCT_COMMAND[*]} $TARGET"
+say "without accounting, the README's command for it: ${NOACCT_COMMAND[*]}"
 copy_clone "$WORK/noacct"
 t0=$(date +%s)
-(cd "$WORK/noacct" && timeout 600 "${NOACCT_COMMAND[@]}" "${TINY_ARGS[@]}" "$TARGET" \
-    >"$STATE/log/noacct.log" 2>&1) ||
+(cd "$WORK/noacct" && timeout 600 "${NOACCT_COMMAND[0]}" "$TARGET" "${NOACCT_COMMAND[@]:1}" \
+    "${TINY_ARGS[@]}" >"$STATE/log/noacct.log" 2>&1) ||
     { tail -n 40 "$STATE/log/noacct.log"; fail "the run without accounting failed"; }
 cmp "$WORK/local/$TARGET" "$WORK/noacct/$TARGET" || fail "$TARGET differs from the local run's"
 grep -q "has been submitted with SLURM jobid" "$STATE/log/noacct.log" ||
