@@ -7,6 +7,7 @@ min_version("8.0")
 
 from smalltrees_workflow.config import check_yaml_file
 from smalltrees_workflow.scheduling import cancel_rescheduling_timers
+from smalltrees_workflow.slurm_status import check_slurm_status_queries
 
 check_yaml_file("config.yaml")
 
@@ -27,10 +28,29 @@ include: "workflow/rules/last02.smk"
 include: "workflow/rules/report.smk"
 
 
+# On a cluster (profiles/slurm) these run in Snakemake's own process, not as cluster jobs:
+# fetching needs the internet, which compute nodes may lack; the others read a few small files
+# and write one (a table as HTML, a scorecard), less work than a cluster job's start.
+localrules:
+    fetch_raw,
+    parse_optional_dataset,
+    table_html,
+    auer95_scorecard,
+    dkm96_scorecard,
+    last02_scorecard,
+    yildiz15_scorecard,
+    scorecard,
+    all,
+
+
 rule all:
     default_target: True
     input:
         get_final_output(),
+
+
+onstart:
+    check_slurm_status_queries(workflow)
 
 
 onsuccess:

@@ -2,11 +2,12 @@
 
 import importlib.util
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from workflow_helpers import ROOT, run
+from workflow_helpers import ROOT, run, scratch_project
 
 PROFILE = ROOT / "profiles" / "slurm" / "config.yaml"
 # resources Snakemake itself defines (every executor understands them)
@@ -50,3 +51,48 @@ def test_dry_run_through_the_profile():
                  "slurm_account=test", "slurm_partition=test", check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "cross_validate" in result.stdout
+
+
+def local_rules() -> set[str]:
+    """The rules the Snakefile's ``localrules:`` runs in Snakemake's own process on a cluster."""
+    block = re.search(r"^localrules:\n((?:    \w+,\n)+)", (ROOT / "Snakefile").read_text(),
+                      re.MULTILINE)
+    return set(re.findall(r"\w+", block.group(1)))
+
+
+def test_groups_are_the_profiles_and_name_rules_that_run_on_the_cluster():
+    profile = yaml.safe_load(PROFILE.read_text())
+    grouped = dict(entry.split("=") for entry in profile["groups"])
+    rules = set(re.findall(r"^rule (\w+):", "\n".join(
+        p.read_text() for p in (ROOT / "workflow" / "rules").glob("*.smk")), re.MULTILINE))
+    assert set(grouped) <= rules and not set(grouped) & local_rules()
+    assert {"fetch_raw", "parse_optional_dataset"} <= local_rules() <= rules | {"all"}
+    components = dict(entry.split("=") for entry in profile["group-components"])
+    assert set(components) == set(grouped.values())
+    # groups only in the cluster profile: a local run (no profile) has none and runs as before
+    for path in [ROOT / "Snakefile", *(ROOT / "workflow" / "rules").glob("*.smk")]:
+        assert not re.search(r"^\s+group:", path.read_text(), re.MULTILINE), path
+
+
+def slurm_submissions(dry_run_output: str) -> list[str]:
+    """What a dry run through the profile would submit to SLURM: one name per group job, and
+    the rule of every job outside a group that is not a local rule."""
+    jobs = re.findall(r"^(?:\[[^]]*\] )?(?:Group job (\w+) |rule (\w+):$)", dry_run_output,
+                      re.MULTILINE)
+    return [group or rule for group, rule in jobs if group or rule not in local_rules()]
+
+
+def test_tiny_run_through_the_profile_is_a_few_slurm_jobs(tmp_path, mirror):
+    """The tiny configuration, 121 jobs, is at most 30 SLURM jobs (issue 35); the real cluster
+    run (tests/cluster/slurm.sh) checks the count with sacct."""
+    if importlib.util.find_spec("snakemake_executor_plugin_slurm") is None:
+        pytest.skip("snakemake-executor-plugin-slurm is not installed (pip install -e '.[slurm]')")
+    work = scratch_project(tmp_path)
+    shutil.copytree(PROFILE.parent, work / "profiles" / "slurm")
+    result = run(work, "--profile", "profiles/slurm", "-n", "--default-resources",
+                 "slurm_account=test", "slurm_partition=test", "--configfile",
+                 str(ROOT / "tests" / "config" / "tiny.yaml"), "--config",
+                 f'mirrors=["{mirror}"]')
+    submissions = slurm_submissions(result.stdout)
+    assert "fit" in submissions and "cross_validate" not in submissions
+    assert 0 < len(submissions) <= 30, submissions
