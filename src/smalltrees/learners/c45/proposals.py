@@ -6,10 +6,10 @@ once (:class:`NodeCases`: growing proposes at the nodes of one depth together) i
 number of whole-array operations, whatever the number of attributes and nodes: the class
 weights of all cuts of all continuous attributes come from one ``bincount`` over (class,
 attribute, node, run of tied values), those of all categorical attributes from one
-``bincount`` over (class, node, attribute, value). While every case weighs 1 the class
-weights are whole numbers: they are counted without weights and the entropy's ``w log2 w``
-terms are looked up (:meth:`~smalltrees.learners.c45.problem.GrowingProblem.impurity`), with
-the same values.
+``bincount`` over (class, node, attribute, value). While every case weighs a whole number
+(1, or its whole case weight in a weighted fit) the class weights are whole numbers: cases of
+weight 1 are counted without weights, and the entropy's ``w log2 w`` terms are looked up
+(:meth:`~smalltrees.learners.c45.problem.GrowingProblem.impurity`), with the same values.
 
 References
 ----------
@@ -86,8 +86,9 @@ class NodeCases:
         Each node's cases sorted by each continuous attribute, as positions into ``rows``
         (:meth:`~smalltrees.learners.splits.Attributes.sorted_positions`), node after node.
     whole : bool
-        Every case weighs 1 (:meth:`~smalltrees.learners.c45.problem.GrowingProblem.whole_weights`
-        of every node): class weights are counted as integers.
+        Every case weighs a whole number
+        (:meth:`~smalltrees.learners.c45.problem.GrowingProblem.whole_weights` of every node):
+        class weights are whole numbers, counted as integers where every case weighs 1.
     """
 
     rows: np.ndarray
@@ -163,7 +164,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
             + nodes.node) * n_runs + run
     known = ~np.isnan(values) if problem.continuous_missing else None
     size = n_classes * n_columns * n_nodes * n_runs
-    if nodes.whole:
+    if nodes.whole and problem.counted:
         if known is not None:
             bins = bins[known]
         counts = np.bincount(bins.ravel(), minlength=size)
@@ -172,6 +173,8 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
         if known is not None:
             case_weights = np.where(known, case_weights, 0.0)
         counts = np.bincount(bins.ravel(), weights=case_weights.ravel(), minlength=size)
+        if nodes.whole:  # whole weights: accumulated as integers (faster), the same numbers
+            counts = counts.astype(np.int64)
     cumulative = np.cumsum(counts.reshape(n_classes, n_columns, n_nodes, n_runs), axis=3)
     known_counts = cumulative[..., -1]
     left = cumulative[..., :-1]  # cut after run r, for r < the attribute's last run
@@ -181,7 +184,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     right_weight = known_weight[..., None] - left_weight
     min_split = (min_split_weight(known_weight, n_classes, problem.min_cases)
                  if problem.min_split_share
-                 else np.full_like(known_weight, problem.min_cases))[..., None]
+                 else np.full(known_weight.shape, problem.min_cases))[..., None]
     admissible = (
         (problem.cut_index[: n_runs - 1] < last_run[..., None])
         & (left_weight > min_split - EPS)
@@ -203,7 +206,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     charge = np.log2(np.maximum(n_cuts, 1)) / nodes.totals if problem.mdl_correction else 0.0
     at_best = (attributes.column_index, np.arange(n_nodes), best)  # each attribute's best cut
     corrected = gain[at_best] - charge
-    n_known = nodes.sizes if known is None else np.add.reduceat(known, nodes.starts, axis=1)
+    n_known = known_cases(problem, nodes, sorted_rows, known)
     valid = ((n_known >= 2 * min_split[..., 0] - EPS) & (n_cuts > 0)
              & (best_gain > EPS) & (corrected >= EPS))
     branches = np.stack([left_weight[at_best], right_weight[at_best]], axis=-1)
@@ -212,6 +215,23 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     return Proposals(*(part.T for part in (
         valid, np.where(valid, corrected, np.nan), np.where(valid, merit, np.nan),
         np.where(valid, cut, np.nan))))
+
+
+def known_cases(problem: GrowingProblem, nodes: NodeCases, sorted_rows: np.ndarray,
+                known: np.ndarray | None) -> np.ndarray:
+    """Per continuous attribute and node, the number of cases with a known value, each row
+    counted as its :attr:`~smalltrees.learners.c45.problem.GrowingProblem.sample_weight`:
+    C4.5 (and J48's ``C45Split``) counts cases here, not their (fractional) weights.
+
+    ``sorted_rows`` and ``known`` (``None``: no unknown value) are laid out as the nodes'
+    ``orders``.
+    """
+    if problem.sample_weight is None:
+        return nodes.sizes if known is None else np.add.reduceat(known, nodes.starts, axis=1)
+    cases = problem.sample_weight[sorted_rows]
+    if known is not None:
+        cases = np.where(known, cases, 0.0)
+    return np.add.reduceat(cases, nodes.starts, axis=1)
 
 
 def _runs(values: np.ndarray, nodes: NodeCases) -> np.ndarray:
@@ -243,7 +263,7 @@ def continuous_proposals(
     """Best threshold of every continuous attribute at one node (:func:`continuous_proposals_at`).
 
     ``order``: the cases sorted by each attribute (``sorted_positions``, computed if not
-    given); ``whole``: whether every case weighs 1 (computed if not given).
+    given); ``whole``: whether every case weighs a whole number (computed if not given).
     """
     if rows.size < 2:
         return _no_proposals(problem.attributes.continuous.size)
@@ -285,7 +305,7 @@ def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propo
     n_classes, n_nodes = problem.n_classes, nodes.sizes.size
     labels = problem.y[nodes.rows] * n_nodes + nodes.node
     counts = category_counts(problem.attributes, nodes.rows, labels, n_classes * n_nodes,
-                             None if nodes.whole else nodes.weights)
+                             None if nodes.whole and problem.counted else nodes.weights)
     counts = counts.reshape(n_classes, n_nodes, *counts.shape[1:])
     branches = counts.sum(axis=0)
     valid = np.count_nonzero(branches > problem.min_cases - EPS, axis=2) >= 2
