@@ -80,8 +80,9 @@ class Bagging(TreeClassifier):
 
         ``X`` is encoded once: a base learner that can fit on encoded rows (C4.5, T2, ...) is
         given the sample's rows of the encoded matrix, with the ensemble's schema (the one its
-        own ``fit`` would derive from the sample, whose columns and categories are ``X``'s);
-        any other base learner is fitted on the sample itself.
+        own ``fit`` would derive from the sample, whose columns and categories are ``X``'s),
+        as distinct rows with case weights if it takes them (:meth:`_fit_encoded`); any other
+        base learner is fitted on the sample itself.
         """
         self.check_params()
         Z, codes = self._start_fit(X, y)
@@ -104,7 +105,7 @@ class Bagging(TreeClassifier):
         sample's distinct rows (about 63% of them), each weighted by how often it was drawn:
         the model of the repeated rows, to the last bit, while no case weight is fractional.
         A sample with an unknown value is fitted on its repeated rows, as C4.5 splits such
-        cases into fractional weights whose sums would round differently (docs/c45.md).
+        cases into fractional weights whose sums would round differently (docs/c45-case-weights.md).
         """
         labels = self.classes_[codes]
         weighted = self._new_estimator()._fits_weighted()

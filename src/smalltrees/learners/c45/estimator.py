@@ -179,8 +179,8 @@ class C45(TreeClassifier):
         weight ``w`` enters with weight ``w`` where C4.5 adds weights and counts as ``w``
         cases where it counts cases (:class:`~smalltrees.learners.c45.problem.GrowingProblem`),
         so whole-number weights give the tree of the rows repeated that many times (up to the
-        rounding of fractional weights that unknown values split: see docs/c45.md); a case of
-        weight 0 is left out.
+        rounding of fractional weights that unknown values split: docs/c45-case-weights.md);
+        a case of weight 0 is left out.
         """
         self.check_params()
         Z, codes = self._start_fit(X, y)
