@@ -162,7 +162,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     # class weights of every (class, attribute, node, run), accumulated over the runs
     bins = ((problem.y[sorted_rows] * n_columns + attributes.column_index) * n_nodes
             + nodes.node) * n_runs + run
-    known = ~np.isnan(values) if problem.continuous_missing else None
+    known = known_cases(problem, values, sorted_rows)
     size = n_classes * n_columns * n_nodes * n_runs
     if nodes.whole and problem.counted:
         if known is not None:
@@ -206,7 +206,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     charge = np.log2(np.maximum(n_cuts, 1)) / nodes.totals if problem.mdl_correction else 0.0
     at_best = (attributes.column_index, np.arange(n_nodes), best)  # each attribute's best cut
     corrected = gain[at_best] - charge
-    n_known = known_cases(problem, nodes, sorted_rows, known)
+    n_known = nodes.sizes if known is None else np.add.reduceat(known, nodes.starts, axis=1)
     valid = ((n_known >= 2 * min_split[..., 0] - EPS) & (n_cuts > 0)
              & (best_gain > EPS) & (corrected >= EPS))
     branches = np.stack([left_weight[at_best], right_weight[at_best]], axis=-1)
@@ -217,21 +217,22 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
         np.where(valid, cut, np.nan))))
 
 
-def known_cases(problem: GrowingProblem, nodes: NodeCases, sorted_rows: np.ndarray,
-                known: np.ndarray | None) -> np.ndarray:
-    """Per continuous attribute and node, the number of cases with a known value, each row
-    counted as its :attr:`~smalltrees.learners.c45.problem.GrowingProblem.sample_weight`:
-    C4.5 (and J48's ``C45Split``) counts cases here, not their (fractional) weights.
+def known_cases(problem: GrowingProblem, values: np.ndarray, sorted_rows: np.ndarray
+                ) -> np.ndarray | None:
+    """Which of the cases laid out as ``values`` (their ``sorted_rows``) have a known value,
+    as the number of cases each stands for: C4.5 (and J48's ``C45Split``) counts the cases
+    with a known value, not their (fractional) weights, against twice the minimum branch
+    weight.
 
-    ``sorted_rows`` and ``known`` (``None``: no unknown value) are laid out as the nodes'
-    ``orders``.
+    ``None`` if every value is known and every row one case; a boolean mask if every row is
+    one case; else each row's
+    :attr:`~smalltrees.learners.c45.problem.GrowingProblem.sample_weight` (positive), 0 where
+    the value is unknown. Summed per node, each gives the number of known cases.
     """
-    if problem.sample_weight is None:
-        return nodes.sizes if known is None else np.add.reduceat(known, nodes.starts, axis=1)
+    if problem.counted:
+        return ~np.isnan(values) if problem.continuous_missing else None
     cases = problem.sample_weight[sorted_rows]
-    if known is not None:
-        cases = np.where(known, cases, 0.0)
-    return np.add.reduceat(cases, nodes.starts, axis=1)
+    return np.where(np.isnan(values), 0.0, cases) if problem.continuous_missing else cases
 
 
 def _runs(values: np.ndarray, nodes: NodeCases) -> np.ndarray:
