@@ -147,21 +147,34 @@ class TreeClassifier:
         elif hasattr(self, "feature_names_in_"):  # refitted on data without names
             del self.feature_names_in_
 
-    def _fit_rows(self, schema: Schema, Z: np.ndarray, labels: np.ndarray) -> TreeClassifier:
+    def _fit_rows(self, schema: Schema, Z: np.ndarray, labels: np.ndarray,
+                  sample_weight: np.ndarray | None = None) -> TreeClassifier:
         """Fit on rows ``Z`` already encoded in ``schema``, as ``fit`` would on the frame rows
         they encode (parameters checked, that schema, the classes of ``labels``, which
         :func:`~smalltrees.learners.validation.check_labels` has checked); for a learner with
         ``_fit_encoded``, called by whatever encodes its data once for many fits (an
-        ensemble's members, cross-validation folds, learning-curve draws)."""
+        ensemble's members, cross-validation folds, learning-curve draws). ``sample_weight``
+        (only for a learner whose :meth:`_fits_weighted` is true): as ``fit``'s."""
         self.check_params()
         self._set_schema(schema, Z.shape[1])
         self.classes_, codes = np.unique(labels, return_inverse=True)
-        return self._fit_encoded(Z, codes.ravel().astype(np.int64))
+        codes = codes.ravel().astype(np.int64)
+        if sample_weight is None:
+            return self._fit_encoded(Z, codes)
+        if not self._fits_weighted():
+            raise ValueError(f"{self!r} does not take case weights (sample_weight)")
+        return self._fit_weighted(Z, codes, sample_weight)
 
     def _fits_encoded(self) -> bool:
         """Whether :meth:`_fit_rows` and ``_predict_encoded`` work (the learner defines
         ``_fit_encoded`` and ``_predict_encoded``)."""
         return hasattr(self, "_fit_encoded") and hasattr(self, "_predict_encoded")
+
+    def _fits_weighted(self) -> bool:
+        """Whether ``fit`` and :meth:`_fit_rows` take case weights (``sample_weight``, through
+        ``_fit_weighted``): a case of weight ``k`` counts as ``k`` cases, so an ensemble may
+        fit a bootstrap sample on its distinct rows with their counts."""
+        return False
 
     def _encode_for_prediction(self, X) -> np.ndarray:
         """``X`` encoded as ``predict`` reads it: in the training schema, an unknown category

@@ -133,6 +133,27 @@ def check_labels(y: Any, n_samples: int) -> np.ndarray:
     return labels
 
 
+def check_sample_weight(sample_weight: Any, n_samples: int) -> np.ndarray:
+    """Case weights (scikit-learn's ``sample_weight``) as a 1-D float array of length
+    ``n_samples``: finite, non-negative, not all zero. A case of weight ``w`` counts as ``w``
+    cases: whole numbers give the model of the rows repeated that many times."""
+    weights = np.asarray(sample_weight)
+    if weights.ndim != 1 or len(weights) != n_samples:
+        raise ValueError(f"sample_weight has shape {weights.shape}; expected one weight per row "
+                         f"of X ({n_samples},)")
+    if weights.dtype.kind not in "iuf":
+        raise ValueError(f"sample_weight has dtype {weights.dtype}; expected numbers")
+    weights = weights.astype(float)
+    bad = ~np.isfinite(weights) | (weights < 0)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"sample_weight has {int(bad.sum())} negative or non-finite value(s) "
+                         f"(first at row {row}: {weights[row]}); expected finite weights >= 0")
+    if not (weights > 0).any():
+        raise ValueError("sample_weight is zero for every row; expected a positive weight")
+    return weights
+
+
 def _label_kind(label: Any) -> str:
     if isinstance(label, str):
         return "string"

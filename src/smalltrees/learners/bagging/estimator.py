@@ -80,8 +80,9 @@ class Bagging(TreeClassifier):
 
         ``X`` is encoded once: a base learner that can fit on encoded rows (C4.5, T2, ...) is
         given the sample's rows of the encoded matrix, with the ensemble's schema (the one its
-        own ``fit`` would derive from the sample, whose columns and categories are ``X``'s);
-        any other base learner is fitted on the sample itself.
+        own ``fit`` would derive from the sample, whose columns and categories are ``X``'s),
+        as distinct rows with case weights if it takes them (:meth:`_fit_encoded`); any other
+        base learner is fitted on the sample itself.
         """
         self.check_params()
         Z, codes = self._start_fit(X, y)
@@ -98,10 +99,25 @@ class Bagging(TreeClassifier):
     def _fit_encoded(self, Z: np.ndarray, codes: np.ndarray) -> Bagging:
         """:meth:`fit` on ``Z``, already encoded in ``schema_``, with the codes of ``classes_``
         (see :meth:`~smalltrees.learners.base.TreeClassifier._fit_rows`), for a base learner
-        that fits on encoded rows."""
+        that fits on encoded rows.
+
+        A base learner that takes case weights (``_fits_weighted``: C4.5) is fitted on the
+        sample's distinct rows (about 63% of them), each weighted by how often it was drawn:
+        the model of the repeated rows, to the last bit, while no case weight is fractional.
+        A sample with an unknown value is fitted on its repeated rows, as C4.5 splits such
+        cases into fractional weights whose sums would round differently (docs/c45-case-weights.md).
+        """
         labels = self.classes_[codes]
-        self.estimators_ = [self._new_estimator()._fit_rows(self.schema_, Z[rows], labels[rows])
-                            for rows in self._draws(len(Z))]
+        weighted = self._new_estimator()._fits_weighted()
+        self.estimators_ = []
+        for rows in self._draws(len(Z)):
+            distinct, counts = np.unique(rows, return_counts=True)
+            if weighted and not np.isnan(Z[distinct]).any():
+                model = self._new_estimator()._fit_rows(self.schema_, Z[distinct],
+                                                        labels[distinct], counts.astype(float))
+            else:
+                model = self._new_estimator()._fit_rows(self.schema_, Z[rows], labels[rows])
+            self.estimators_.append(model)
         return self
 
     def _draws(self, n: int) -> list[np.ndarray]:

@@ -188,7 +188,7 @@ def _growing(problem: GrowingProblem, nodes: NodeCases, entries: _Entries,
     regroup = np.argsort(child, axis=1, kind="stable")
     position = np.cumsum(kept) - 1
     orders = position[np.take_along_axis(listed, regroup, axis=1)]
-    whole = np.bincount(entries.child, weights=entries.weights != 1.0,
+    whole = np.bincount(entries.child, weights=problem.fractional(entries.weights),
                         minlength=len(children)) == 0
     found, start = [], 0
     for c in growing.tolist():

@@ -17,6 +17,8 @@ PAC-learning with small decision trees", ICML, Table 2.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 
@@ -29,7 +31,7 @@ from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
 from smalltrees.learners.c45.tree import Node, first_max, iter_nodes, leaf_source, most_probable
 from smalltrees.learners.c45.window import grow_windowed
 from smalltrees.learners.criteria import EPS, get_criterion
-from smalltrees.learners.validation import is_count, is_number
+from smalltrees.learners.validation import check_sample_weight, is_count, is_number
 
 
 class C45(TreeClassifier):
@@ -170,13 +172,36 @@ class C45(TreeClassifier):
         if not is_count(self.random_state, minimum=0):
             raise ValueError(f"random_state must be an integer >= 0, got {self.random_state!r}")
 
-    def fit(self, X, y) -> C45:
-        """Grow (and by default prune) a tree on attributes ``X`` and class labels ``y``."""
+    def fit(self, X, y, sample_weight=None) -> C45:
+        """Grow (and by default prune) a tree on attributes ``X`` and class labels ``y``.
+
+        ``sample_weight``: case weights, as scikit-learn's (not with ``window``). A case of
+        weight ``w`` enters with weight ``w`` where C4.5 adds weights and counts as ``w``
+        cases where it counts cases (:class:`~smalltrees.learners.c45.problem.GrowingProblem`),
+        so whole-number weights give the tree of the rows repeated that many times (up to the
+        rounding of fractional weights that unknown values split: docs/c45-case-weights.md);
+        a case of weight 0 is left out.
+        """
         self.check_params()
         Z, codes = self._start_fit(X, y)
-        return self._fit_encoded(Z, codes)
+        if sample_weight is None:
+            return self._fit_encoded(Z, codes)
+        return self._fit_weighted(Z, codes, sample_weight)
 
-    def _fit_encoded(self, Z: np.ndarray, codes: np.ndarray) -> C45:
+    def _fits_weighted(self) -> bool:
+        return not self.window  # a window is drawn from the cases, not from their weights
+
+    def _fit_weighted(self, Z: np.ndarray, codes: np.ndarray, sample_weight) -> C45:
+        """:meth:`_fit_encoded` with case weights (see :meth:`fit`)."""
+        weights = check_sample_weight(sample_weight, len(Z))
+        if self.window:
+            raise ValueError("C45(window=True) takes no sample_weight: windowing draws its "
+                             "windows from the cases, not from their weights")
+        kept = np.flatnonzero(weights > 0)
+        return self._fit_encoded(Z[kept], codes[kept], weights[kept])
+
+    def _fit_encoded(self, Z: np.ndarray, codes: np.ndarray,
+                     sample_weight: np.ndarray | None = None) -> C45:
         """Grow (and prune) on ``Z``, already encoded in ``schema_``, with the codes of
         ``classes_``: the body of :meth:`fit`, also called by an ensemble that encodes its data
         once for all its trees (Bagging)."""
@@ -187,12 +212,15 @@ class C45(TreeClassifier):
         )
         # C4.5 and J48 hold the confidence factor in single precision.
         pruner = Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)))
+        weights = np.ones(len(Z)) if sample_weight is None else sample_weight
+        if sample_weight is not None:  # a row stands for sample_weight cases
+            problem = replace(problem, sample_weight=sample_weight)
         if self.window:  # the tree kept gets all training cases
             root = grow_windowed(problem, np.random.default_rng(self.random_state),
                                  int(self.trials), self.window_size, self.increment)
             pruner.redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
         else:
-            root = grow(problem, np.arange(len(Z)), np.ones(len(Z)))
+            root = grow(problem, np.arange(len(Z)), weights)
             collapse(root)
         self.unpruned_depth_ = max(depth for node, depth in iter_nodes(root) if node.is_leaf)
         if self.prune:

@@ -51,6 +51,12 @@ class GrowingProblem:
     subset : bool
         Test categorical attributes with more than two values on groups of values (C4.5's
         ``-s``, :mod:`smalltrees.learners.c45.subsets`) instead of one branch per value.
+    sample_weight : ndarray or None
+        How many cases each row stands for (a weighted fit's case weights; ``None``: one
+        each), where C4.5 counts cases rather than adding weights: the cases with a known
+        value that a continuous split needs, and the number of cases that decides which
+        attributes count in the average gain (:attr:`in_average`). Rows counted ``k`` times
+        then give the tree of each row repeated ``k`` times.
     """
 
     Z: np.ndarray
@@ -63,6 +69,7 @@ class GrowingProblem:
     cut_by_merit: bool = False
     min_split_share: bool = True
     subset: bool = False
+    sample_weight: np.ndarray | None = None
 
     @cached_property
     def attributes(self) -> Attributes:
@@ -73,11 +80,16 @@ class GrowingProblem:
     def in_average(self) -> np.ndarray:
         """Which attributes count in the average gain.
 
-        As in C4.5, categorical attributes with at least ``0.3 * n_samples`` values are left
+        As in C4.5, categorical attributes with at least ``0.3 * n_cases`` values are left
         out of the average, unless every attribute is such an attribute.
         """
-        many = (self.n_values > 0) & (self.n_values >= 0.3 * self.Z.shape[0])
+        many = (self.n_values > 0) & (self.n_values >= 0.3 * self.n_cases)
         return np.ones_like(many) if many.all() else ~many
+
+    @cached_property
+    def n_cases(self) -> float:
+        """The number of training cases: the rows, or their total :attr:`sample_weight`."""
+        return self.Z.shape[0] if self.sample_weight is None else float(self.sample_weight.sum())
 
     @cached_property
     def cut_index(self) -> np.ndarray:
@@ -91,25 +103,39 @@ class GrowingProblem:
 
     @cached_property
     def entropy_table(self) -> np.ndarray | None:
-        """``xlog2x(0), ..., xlog2x(n_samples)`` if the criterion's impurity is the entropy.
+        """``xlog2x(0), ..., xlog2x(n_cases)`` if the criterion's impurity is the entropy.
 
-        Class weights are whole numbers up to ``n_samples`` while every case weighs 1 (no
-        unknown value has split a case yet), and then the entropy's ``w log2 w`` terms are
-        looked up instead of computed (:meth:`impurity`).
+        Class weights are whole numbers up to ``n_cases`` while every case weighs a whole
+        number (1, or its whole :attr:`sample_weight`: no unknown value has split a case
+        yet), and then the entropy's ``w log2 w`` terms are looked up instead of computed
+        (:meth:`impurity`).
         """
         if self.criterion.impurity is not entropy:
             return None
-        return xlog2x(np.arange(self.Z.shape[0] + 1, dtype=float))
+        return xlog2x(np.arange(int(self.n_cases) + 1, dtype=float))
+
+    @property
+    def counted(self) -> bool:
+        """True if every case stands for one case (no :attr:`sample_weight`): the class
+        weights of cases that all weigh 1 are counted without their weights."""
+        return self.sample_weight is None
+
+    def fractional(self, weights: np.ndarray) -> np.ndarray:
+        """Per case, whether its weight keeps its node off the whole-number path: a weight
+        other than 1, or (with :attr:`sample_weight`) one that is not a whole number."""
+        return weights != (1.0 if self.counted else np.floor(weights))
 
     def whole_weights(self, weights: np.ndarray) -> bool:
-        """True if every case weighs 1 and there are no more cases than training cases."""
-        return weights.size <= self.Z.shape[0] and bool((weights == 1.0).all())
+        """True if every case weighs a whole number (see :meth:`fractional`) and there are
+        no more cases than training rows: the class weights are whole numbers of at most
+        ``n_cases``."""
+        return weights.size <= self.Z.shape[0] and not self.fractional(weights).any()
 
     def impurity(self, counts: np.ndarray, whole: bool) -> np.ndarray:
         """The criterion's impurity of class weights, classes on the first axis.
 
         ``whole``: :meth:`whole_weights` of the cases, so the class weights are whole
-        numbers, at most ``n_samples``.
+        numbers, at most ``n_cases``.
         """
         table = self.entropy_table
         if table is None or not whole:

@@ -6,10 +6,10 @@ once (:class:`NodeCases`: growing proposes at the nodes of one depth together) i
 number of whole-array operations, whatever the number of attributes and nodes: the class
 weights of all cuts of all continuous attributes come from one ``bincount`` over (class,
 attribute, node, run of tied values), those of all categorical attributes from one
-``bincount`` over (class, node, attribute, value). While every case weighs 1 the class
-weights are whole numbers: they are counted without weights and the entropy's ``w log2 w``
-terms are looked up (:meth:`~smalltrees.learners.c45.problem.GrowingProblem.impurity`), with
-the same values.
+``bincount`` over (class, node, attribute, value). While every case weighs a whole number
+(1, or its whole case weight in a weighted fit) the class weights are whole numbers: cases of
+weight 1 are counted without weights, and the entropy's ``w log2 w`` terms are looked up
+(:meth:`~smalltrees.learners.c45.problem.GrowingProblem.impurity`), with the same values.
 
 References
 ----------
@@ -86,8 +86,9 @@ class NodeCases:
         Each node's cases sorted by each continuous attribute, as positions into ``rows``
         (:meth:`~smalltrees.learners.splits.Attributes.sorted_positions`), node after node.
     whole : bool
-        Every case weighs 1 (:meth:`~smalltrees.learners.c45.problem.GrowingProblem.whole_weights`
-        of every node): class weights are counted as integers.
+        Every case weighs a whole number
+        (:meth:`~smalltrees.learners.c45.problem.GrowingProblem.whole_weights` of every node):
+        class weights are whole numbers, counted as integers where every case weighs 1.
     """
 
     rows: np.ndarray
@@ -161,9 +162,9 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     # class weights of every (class, attribute, node, run), accumulated over the runs
     bins = ((problem.y[sorted_rows] * n_columns + attributes.column_index) * n_nodes
             + nodes.node) * n_runs + run
-    known = ~np.isnan(values) if problem.continuous_missing else None
+    known = known_cases(problem, values, sorted_rows)
     size = n_classes * n_columns * n_nodes * n_runs
-    if nodes.whole:
+    if nodes.whole and problem.counted:
         if known is not None:
             bins = bins[known]
         counts = np.bincount(bins.ravel(), minlength=size)
@@ -172,6 +173,8 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
         if known is not None:
             case_weights = np.where(known, case_weights, 0.0)
         counts = np.bincount(bins.ravel(), weights=case_weights.ravel(), minlength=size)
+        if nodes.whole:  # whole weights: accumulated as integers (faster), the same numbers
+            counts = counts.astype(np.int64)
     cumulative = np.cumsum(counts.reshape(n_classes, n_columns, n_nodes, n_runs), axis=3)
     known_counts = cumulative[..., -1]
     left = cumulative[..., :-1]  # cut after run r, for r < the attribute's last run
@@ -181,7 +184,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     right_weight = known_weight[..., None] - left_weight
     min_split = (min_split_weight(known_weight, n_classes, problem.min_cases)
                  if problem.min_split_share
-                 else np.full_like(known_weight, problem.min_cases))[..., None]
+                 else np.full(known_weight.shape, problem.min_cases))[..., None]
     admissible = (
         (problem.cut_index[: n_runs - 1] < last_run[..., None])
         & (left_weight > min_split - EPS)
@@ -214,6 +217,24 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
         np.where(valid, cut, np.nan))))
 
 
+def known_cases(problem: GrowingProblem, values: np.ndarray, sorted_rows: np.ndarray
+                ) -> np.ndarray | None:
+    """Which of the cases laid out as ``values`` (their ``sorted_rows``) have a known value,
+    as the number of cases each stands for: C4.5 (and J48's ``C45Split``) counts the cases
+    with a known value, not their (fractional) weights, against twice the minimum branch
+    weight.
+
+    ``None`` if every value is known and every row one case; a boolean mask if every row is
+    one case; else each row's
+    :attr:`~smalltrees.learners.c45.problem.GrowingProblem.sample_weight` (positive), 0 where
+    the value is unknown. Summed per node, each gives the number of known cases.
+    """
+    if problem.counted:
+        return ~np.isnan(values) if problem.continuous_missing else None
+    cases = problem.sample_weight[sorted_rows]
+    return np.where(np.isnan(values), 0.0, cases) if problem.continuous_missing else cases
+
+
 def _runs(values: np.ndarray, nodes: NodeCases) -> np.ndarray:
     """``run[a, i]``: index of the run of the ``i``-th case in its node's order by attribute
     ``a``, counted from the node's first case (unknown values join the last run: a comparison
@@ -243,7 +264,7 @@ def continuous_proposals(
     """Best threshold of every continuous attribute at one node (:func:`continuous_proposals_at`).
 
     ``order``: the cases sorted by each attribute (``sorted_positions``, computed if not
-    given); ``whole``: whether every case weighs 1 (computed if not given).
+    given); ``whole``: whether every case weighs a whole number (computed if not given).
     """
     if rows.size < 2:
         return _no_proposals(problem.attributes.continuous.size)
@@ -285,7 +306,7 @@ def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propo
     n_classes, n_nodes = problem.n_classes, nodes.sizes.size
     labels = problem.y[nodes.rows] * n_nodes + nodes.node
     counts = category_counts(problem.attributes, nodes.rows, labels, n_classes * n_nodes,
-                             None if nodes.whole else nodes.weights)
+                             None if nodes.whole and problem.counted else nodes.weights)
     counts = counts.reshape(n_classes, n_nodes, *counts.shape[1:])
     branches = counts.sum(axis=0)
     valid = np.count_nonzero(branches > problem.min_cases - EPS, axis=2) >= 2

@@ -54,7 +54,7 @@ def value_groups(problem: GrowingProblem, counts: np.ndarray, n_values: np.ndarr
     totals : ndarray of shape (n_cells,)
         Each cell's node's total weight (unknown values included).
     whole : bool
-        Every case weighs 1 (class weights are whole numbers).
+        Every case weighs a whole number (class weights are whole numbers).
 
     Returns
     -------
