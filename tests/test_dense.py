@@ -15,6 +15,7 @@ from test_t2 import SETTINGS, training_errors
 from smalltrees import T1, T2, T3
 from smalltrees.learners.optimal import dense
 from smalltrees.learners.optimal.dense import DenseSets, applies
+from smalltrees.learners.optimal.depth2 import _candidates
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
 
@@ -79,6 +80,9 @@ def test_dense_equals_the_general_programme(seed):
     left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
     assert (left == mask_errors(srt, lower, K).min(axis=0)).all()
     assert (right == mask_errors(srt, upper, K).min(axis=0)).all()
+    ids = np.flatnonzero(rng.random(len(sets)) < 0.7)
+    for got, expected in zip(tables.candidates(ids), _candidates(srt, sets[ids]), strict=True):
+        assert np.array_equal(got, expected)
 
 
 @pytest.mark.parametrize("seed", range(25))

@@ -64,38 +64,45 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
     best_errors, best_keys = best_errors.copy(), best_keys.copy()
     owner = problem[root]
     left, right = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    done, alive = np.zeros(n, dtype=bool), np.ones(n, dtype=bool)
-    index = np.arange(n)
+    done = np.zeros(n, dtype=bool)
+    evaluated = np.zeros(0, dtype=np.int64)  # sorted indices of the evaluated candidates
+    alive = np.arange(n)  # candidates neither evaluated nor pruned, in order
     pending = np.asarray(first, dtype=np.int64)
-    low_left = low_right = np.zeros(n, dtype=np.int64)
+    low_left = low_right = np.zeros(len(pending), dtype=np.int64)
     while True:
         if len(pending):
             mine = owner[pending]
             limits = (best_errors[mine] + (key[pending] < best_keys[mine])
                       - missing[root[pending]])
-            got_left, got_right, exact = evaluate(pending, limits, low_left[pending],
-                                                  low_right[pending])
+            got_left, got_right, exact = evaluate(pending, limits, low_left, low_right)
             left[pending], right[pending], done[pending] = got_left, got_right, True
             _update(best_errors, best_keys, mine, got_left + got_right + missing[root[pending]],
                     key[pending], exact)
-        alive &= ~done
-        if not alive.any():
+            evaluated = np.union1d(evaluated, pending)
+        alive = alive[~done[alive]]
+        if not len(alive):
             return best_errors, best_keys
-        before = np.maximum.accumulate(np.where(done, index, -1))
-        after = np.minimum.accumulate(np.where(done, index, n)[::-1])[::-1]
-        has_before = (before >= 0) & (root[np.maximum(before, 0)] == root)
-        has_after = (after < n) & (root[np.minimum(after, n - 1)] == root)
-        b, a = np.maximum(before, 0), np.minimum(after, n - 1)
-        low_left = np.maximum(np.where(has_before, left[b], 0),
-                              np.where(has_after, left[a] - (cut[a] - cut), 0))
-        low_right = np.maximum(np.where(has_after, right[a], 0),
-                               np.where(has_before, right[b] - (cut - cut[b]), 0))
-        bound = low_left + low_right + missing[root]
-        errors, winner = best_errors[owner], best_keys[owner]
-        alive &= (bound < errors) | ((bound == errors) & (key < winner))
-        if not alive.any():
+        # the evaluated neighbours of each living candidate within its root
+        place = np.searchsorted(evaluated, alive)
+        b = evaluated[np.maximum(place - 1, 0)] if len(evaluated) else alive
+        a = evaluated[np.minimum(place, len(evaluated) - 1)] if len(evaluated) else alive
+        mine_root = root[alive]
+        has_before = (place > 0) & (root[b] == mine_root)
+        has_after = (place < len(evaluated)) & (root[a] == mine_root)
+        here = cut[alive]
+        low_l = np.maximum(np.where(has_before, left[b], 0),
+                           np.where(has_after, left[a] - (cut[a] - here), 0))
+        low_r = np.maximum(np.where(has_after, right[a], 0),
+                           np.where(has_before, right[b] - (here - cut[b]), 0))
+        bound = low_l + low_r + missing[mine_root]
+        mine = owner[alive]
+        errors, winner = best_errors[mine], best_keys[mine]
+        keep = (bound < errors) | ((bound == errors) & (key[alive] < winner))
+        if not keep.any():
             return best_errors, best_keys
-        pending = _middles(np.flatnonzero(alive), np.where(has_before, before, -1 - root))
+        alive, gap = alive[keep], np.where(has_before, b, -1 - mine_root)[keep]
+        middle = _middles(gap)
+        pending, low_left, low_right = alive[middle], low_l[keep][middle], low_r[keep][middle]
 
 
 def _update(best_errors, best_keys, mine, total, key, exact) -> None:
@@ -110,10 +117,9 @@ def _update(best_errors, best_keys, mine, total, key, exact) -> None:
     best_errors[mine[first]], best_keys[mine[first]] = total[first], key[first]
 
 
-def _middles(survivors: np.ndarray, gap: np.ndarray) -> np.ndarray:
-    """The middle survivor of each run of survivors that share a gap between evaluated
-    candidates (bisection, as ConTree's)."""
-    gaps = gap[survivors]
-    starts = np.flatnonzero(np.r_[True, gaps[1:] != gaps[:-1]])
-    ends = np.r_[starts[1:], len(survivors)]
-    return survivors[(starts + ends - 1) // 2]
+def _middles(gap: np.ndarray) -> np.ndarray:
+    """The place of the middle survivor of each run of survivors that share a gap between
+    evaluated candidates (bisection, as ConTree's)."""
+    starts = np.flatnonzero(np.r_[True, gap[1:] != gap[:-1]])
+    ends = np.r_[starts[1:], len(gap)]
+    return (starts + ends - 1) // 2

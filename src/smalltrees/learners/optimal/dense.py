@@ -78,6 +78,7 @@ class DenseSets:
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
         lengths = np.diff(np.r_[starts, len(q)])
         prefix -= np.repeat(prefix[starts] - sign[starts], lengths)  # per-segment prefix sums
+        self._flat = q, f, j, same & (penalty == 0), prefix, starts, lengths
         self.tables = []
         self.roots = {}  # set -> (n, F, F) position of each of its items in each root's order
         offset = 0
@@ -101,6 +102,38 @@ class DenseSets:
                 out[s] = np.ravel(_best(self.K, self.sizes[s], total, (cs + pen)[:, None],
                                         (cs - pen)[:, None]))[0]
         return out
+
+    def candidates(self, ids: np.ndarray):
+        """The thresholds of every root of the sets ``ids``, as
+        :func:`~smalltrees.learners.optimal.depth2._candidates` gives them for ``sets[ids]``
+        (the same candidates, first guesses and order), read off the sets' own prefix sums."""
+        q, f, j, cuts, prefix, starts, lengths = self._flat
+        if not len(q):
+            return None
+        wanted = np.zeros(len(self.sizes), dtype=bool)
+        wanted[ids] = True
+        segment = np.repeat(np.arange(len(starts)), lengths)
+        inner = np.flatnonzero(cuts & wanted[q])  # a cut after element e, before e + 1
+        alone = starts[(np.bincount(segment[cuts], minlength=len(starts)) == 0)
+                       & wanted[q[starts]]]  # a single distinct value: one cut below it
+        e = np.r_[inner, alone]
+        if not len(e):
+            return None
+        below = np.r_[inner - starts[segment[inner]] + 1, np.zeros(len(alone), dtype=np.int64)]
+        at = j[np.r_[inner + 1, alone]]
+        signed = np.r_[prefix[inner], np.zeros(len(alone), dtype=np.int64)]
+        n = self.sizes[q[e]]
+        total = np.array([t for _, _, t in self.tables], dtype=np.int64)[q[e]]
+        purity = (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
+        order = np.lexsort((below, f[e], q[e]))
+        e, below, at, purity = e[order], below[order], at[order], purity[order]
+        new_root = np.r_[True, segment[e][1:] != segment[e][:-1]]
+        root = np.cumsum(new_root) - 1
+        best = np.lexsort((below, purity, root))
+        first = best[np.r_[True, root[best][1:] != root[best][:-1]]]
+        rank = np.cumsum(wanted) - 1  # the place of each wanted set among ``ids``
+        starts = e[new_root]
+        return root, below, at, first, rank[q[starts]], f[starts]
 
     def evaluate(self, sets: np.ndarray, roots: np.ndarray, at: np.ndarray, below: np.ndarray):
         """Errors of the best stumps on both sides of thresholds.

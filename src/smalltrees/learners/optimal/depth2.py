@@ -123,7 +123,7 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, K: int, span: int,
     """Branch and bound over the thresholds of every continuous root of every set; with
     ``dense`` (the tables of the sets ``ids`` of its own) each threshold is priced by the dense
     evaluator."""
-    cand = _candidates(srt, sets)
+    cand = _candidates(srt, sets) if dense is None else dense.candidates(ids)
     if cand is None:
         return best_errors, best_keys
     root, cut, at, first, problem, attr = cand
