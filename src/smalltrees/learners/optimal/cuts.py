@@ -62,47 +62,58 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
     """
     n = len(cut)
     best_errors, best_keys = best_errors.copy(), best_keys.copy()
+    if n == 0:
+        return best_errors, best_keys
     owner = problem[root]
+    span = int(cut.max()) + 2
+    place = root * span + cut  # increasing: candidates grouped by root, sorted by cut
     left, right = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    done = np.zeros(n, dtype=bool)
-    evaluated = np.zeros(0, dtype=np.int64)  # sorted indices of the evaluated candidates
-    alive = np.arange(n)  # candidates neither evaluated nor pruned, in order
+    starts = np.flatnonzero(np.r_[True, root[1:] != root[:-1]])
+    # the open interval of each pending candidate: its evaluated ends (-1: none) and the
+    # candidates it holds, from ``lo`` to ``hi``
     pending = np.asarray(first, dtype=np.int64)
+    before, after = np.full(len(pending), -1), np.full(len(pending), -1)
+    lo, hi = starts[np.searchsorted(starts, pending, side="right") - 1], None
+    hi = np.r_[starts[1:], n][np.searchsorted(starts, pending, side="right") - 1] - 1
     low_left = low_right = np.zeros(len(pending), dtype=np.int64)
-    while True:
-        if len(pending):
-            mine = owner[pending]
-            limits = (best_errors[mine] + (key[pending] < best_keys[mine])
-                      - missing[root[pending]])
-            got_left, got_right, exact = evaluate(pending, limits, low_left, low_right)
-            left[pending], right[pending], done[pending] = got_left, got_right, True
-            _update(best_errors, best_keys, mine, got_left + got_right + missing[root[pending]],
-                    key[pending], exact)
-            evaluated = np.union1d(evaluated, pending)
-        alive = alive[~done[alive]]
-        if not len(alive):
-            return best_errors, best_keys
-        # the evaluated neighbours of each living candidate within its root
-        place = np.searchsorted(evaluated, alive)
-        b = evaluated[np.maximum(place - 1, 0)] if len(evaluated) else alive
-        a = evaluated[np.minimum(place, len(evaluated) - 1)] if len(evaluated) else alive
-        mine_root = root[alive]
-        has_before = (place > 0) & (root[b] == mine_root)
-        has_after = (place < len(evaluated)) & (root[a] == mine_root)
-        here = cut[alive]
-        low_l = np.maximum(np.where(has_before, left[b], 0),
-                           np.where(has_after, left[a] - (cut[a] - here), 0))
-        low_r = np.maximum(np.where(has_after, right[a], 0),
-                           np.where(has_before, right[b] - (here - cut[b]), 0))
-        bound = low_l + low_r + missing[mine_root]
-        mine = owner[alive]
-        errors, winner = best_errors[mine], best_keys[mine]
-        keep = (bound < errors) | ((bound == errors) & (key[alive] < winner))
-        if not keep.any():
-            return best_errors, best_keys
-        alive, gap = alive[keep], np.where(has_before, b, -1 - mine_root)[keep]
-        middle = _middles(gap)
-        pending, low_left, low_right = alive[middle], low_l[keep][middle], low_r[keep][middle]
+    while len(pending):
+        mine = owner[pending]
+        limits = (best_errors[mine] + (key[pending] < best_keys[mine])
+                  - missing[root[pending]])
+        got_left, got_right, exact = evaluate(pending, limits, low_left, low_right)
+        left[pending], right[pending] = got_left, got_right
+        _update(best_errors, best_keys, mine, got_left + got_right + missing[root[pending]],
+                key[pending], exact)
+        # each interval splits at its evaluated candidate
+        a, b = np.r_[before, pending], np.r_[pending, after]
+        lo, hi = np.r_[lo, pending + 1], np.r_[pending - 1, hi]
+        a, b, lo, hi = (v[lo <= hi] for v in (a, b, lo, hi))
+        ranked = np.argsort(lo, kind="stable")
+        a, b, lo, hi = a[ranked], b[ranked], lo[ranked], hi[ranked]
+        r = root[lo]
+        mine = owner[lo]
+        ties = key[lo] < best_keys[mine]  # a candidate of equal errors may still win
+        budget = best_errors[mine] - missing[r] - (~ties)  # bounds above it are pruned
+        has_a, has_b = a >= 0, b >= 0
+        left_a, right_a = np.where(has_a, left[a], 0), np.where(has_a, right[a], 0)
+        left_b, right_b = np.where(has_b, left[b], 0), np.where(has_b, right[b], 0)
+        cut_a, cut_b = cut[a], cut[b]
+        # max(L(a), L(b) - (cut_b - c)) + max(R(b), R(a) - (c - cut_a)) <= budget
+        fits = (left_a + right_b <= budget) & ~(
+            has_a & has_b & (left_b + right_a - (cut_b - cut_a) > budget))
+        low_cut = np.where(has_a, np.clip(left_a + right_a + cut_a - budget, -1, span), -1)
+        high_cut = np.where(has_b, np.clip(budget + cut_b - left_b - right_b, -1, span), span - 1)
+        lo = np.maximum(lo, np.searchsorted(place, r * span + low_cut, side="left"))
+        hi = np.minimum(hi, np.searchsorted(place, r * span + high_cut, side="right") - 1)
+        keep = fits & (lo <= hi)
+        before, after, lo, hi = a[keep], b[keep], lo[keep], hi[keep]
+        pending = (lo + hi) // 2  # bisection, as ConTree's
+        c = cut[pending]
+        low_left = np.maximum(left_a[keep], np.where(has_b[keep], left_b[keep] - (cut_b[keep] - c),
+                                                     0))
+        low_right = np.maximum(right_b[keep], np.where(has_a[keep],
+                                                       right_a[keep] - (c - cut_a[keep]), 0))
+    return best_errors, best_keys
 
 
 def _update(best_errors, best_keys, mine, total, key, exact) -> None:
@@ -115,11 +126,3 @@ def _update(best_errors, best_keys, mine, total, key, exact) -> None:
     order = np.lexsort((key, total, mine))
     first = order[np.r_[True, mine[order][1:] != mine[order][:-1]]]
     best_errors[mine[first]], best_keys[mine[first]] = total[first], key[first]
-
-
-def _middles(gap: np.ndarray) -> np.ndarray:
-    """The place of the middle survivor of each run of survivors that share a gap between
-    evaluated candidates (bisection, as ConTree's)."""
-    starts = np.flatnonzero(np.r_[True, gap[1:] != gap[:-1]])
-    ends = np.r_[starts[1:], len(gap)]
-    return (starts + ends - 1) // 2
