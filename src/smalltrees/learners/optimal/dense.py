@@ -78,62 +78,68 @@ class DenseSets:
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
         lengths = np.diff(np.r_[starts, len(q)])
         prefix -= np.repeat(prefix[starts] - sign[starts], lengths)  # per-segment prefix sums
-        self._flat = q, f, j, same & (penalty == 0), prefix, starts, lengths
-        self.tables = []
+        self._flat = q, f, j, items, sign, step, penalty, prefix, starts, lengths
+        self.offsets = np.r_[0, np.cumsum(F * self.sizes)]  # each set's part of the flat arrays
+        last = self.offsets[:-1] + self.sizes - 1
+        self.totals = np.where(self.sizes > 0, prefix[np.maximum(last, 0)] if len(q) else 0, 0)
+        self.cuts = same & (penalty == 0)  # a cut between element e and e + 1
+        self.tables = {}  # set -> its arrays shaped (positions, ..., attributes), when evaluated
         self.roots = {}  # set -> (n, F, F) position of each of its items in each root's order
-        offset = 0
-        for n in self.sizes.tolist():
-            part = slice(offset, offset + F * n)
-            offset += F * n
 
-            def cast(a, part=part, n=n):
-                return np.ascontiguousarray(a[part].reshape(F, n).T).astype(self.dtype)
-
-            pen, cs = cast(penalty), cast(prefix)
-            stacked = np.stack([cast(sign + step), cast(step), 2 * pen, cs + 2 * pen, cs], axis=1)
-            self.tables.append((items[part].reshape(F, n).T, stacked, int(cs[-1, 0]) if n else 0))
+    def _table(self, s: int):
+        """(items, stacked, total) of set ``s``: its items at each position of each attribute's
+        order (n, F); the signed values with the step of the penalty, that step, twice the
+        penalty, ``C_S + 2P`` and ``C_S`` stacked (n, 5, F); its signed total."""
+        if s not in self.tables:
+            _, _, _, items, sign, step, penalty, prefix, _, _ = self._flat
+            n, F = int(self.sizes[s]), self.by_item.shape[1]
+            part = slice(self.offsets[s], self.offsets[s + 1])
+            columns = np.stack([sign[part] + step[part], step[part], 2 * penalty[part],
+                                prefix[part] + 2 * penalty[part], prefix[part]])
+            stacked = columns.reshape(5, F, n).transpose(2, 0, 1).astype(self.dtype)
+            self.tables[s] = (items[part].reshape(F, n).T, stacked, int(self.totals[s]))
+        return self.tables[s]
 
     def whole(self) -> np.ndarray:
         """(P,) errors of the best stump (TREE(1)) on each set."""
-        out = np.zeros(len(self.tables), dtype=np.int64)
-        for s, (_, stacked, total) in enumerate(self.tables):
-            if self.sizes[s]:
-                cs, pen = stacked[:, 4], stacked[:, 2] // 2
-                out[s] = np.ravel(_best(self.K, self.sizes[s], total, (cs + pen)[:, None],
-                                        (cs - pen)[:, None]))[0]
+        out = np.zeros(len(self.sizes), dtype=np.int64)
+        full = np.flatnonzero(self.sizes > 0)
+        if len(full):
+            _, _, _, _, _, _, penalty, prefix, _, _ = self._flat
+            at = self.offsets[full]
+            high = np.maximum.reduceat(prefix + penalty, at)
+            low = np.minimum.reduceat(prefix - penalty, at)
+            out[full] = _errors(self.K, self.sizes[full], self.totals[full], high, low)
         return out
 
     def candidates(self, ids: np.ndarray):
         """The thresholds of every root of the sets ``ids``, as
         :func:`~smalltrees.learners.optimal.depth2._candidates` gives them for ``sets[ids]``
         (the same candidates, first guesses and order), read off the sets' own prefix sums."""
-        q, f, j, cuts, prefix, starts, lengths = self._flat
+        q, f, j, _, _, _, _, prefix, starts, lengths = self._flat
         if not len(q):
             return None
         wanted = np.zeros(len(self.sizes), dtype=bool)
         wanted[ids] = True
         segment = np.repeat(np.arange(len(starts)), lengths)
-        inner = np.flatnonzero(cuts & wanted[q])  # a cut after element e, before e + 1
-        alone = starts[(np.bincount(segment[cuts], minlength=len(starts)) == 0)
-                       & wanted[q[starts]]]  # a single distinct value: one cut below it
-        e = np.r_[inner, alone]
+        alone = np.zeros(len(q), dtype=bool)  # a single distinct value: one cut below it
+        alone[starts[np.bincount(segment[self.cuts], minlength=len(starts)) == 0]] = True
+        e = np.flatnonzero((self.cuts | alone) & wanted[q])  # grouped by root, by threshold
         if not len(e):
             return None
-        below = np.r_[inner - starts[segment[inner]] + 1, np.zeros(len(alone), dtype=np.int64)]
-        at = j[np.r_[inner + 1, alone]]
-        signed = np.r_[prefix[inner], np.zeros(len(alone), dtype=np.int64)]
-        n = self.sizes[q[e]]
-        total = np.array([t for _, _, t in self.tables], dtype=np.int64)[q[e]]
+        single = alone[e]
+        below = np.where(single, 0, e - starts[segment[e]] + 1)
+        at = j[np.where(single, e, e + 1)]
+        signed = np.where(single, 0, prefix[e])
+        n, total = self.sizes[q[e]], self.totals[q[e]]
         purity = (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
-        order = np.lexsort((below, f[e], q[e]))
-        e, below, at, purity = e[order], below[order], at[order], purity[order]
         new_root = np.r_[True, segment[e][1:] != segment[e][:-1]]
         root = np.cumsum(new_root) - 1
-        best = np.lexsort((below, purity, root))
-        first = best[np.r_[True, root[best][1:] != root[best][:-1]]]
+        heads = np.flatnonzero(new_root)
+        purest = np.flatnonzero(purity == np.minimum.reduceat(purity, heads)[root])
+        first = purest[np.r_[True, root[purest][1:] != root[purest][:-1]]]
         rank = np.cumsum(wanted) - 1  # the place of each wanted set among ``ids``
-        starts = e[new_root]
-        return root, below, at, first, rank[q[starts]], f[starts]
+        return root, below, at, first, rank[q[e[heads]]], f[e[heads]]
 
     def evaluate(self, sets: np.ndarray, roots: np.ndarray, at: np.ndarray, below: np.ndarray):
         """Errors of the best stumps on both sides of thresholds.
@@ -169,7 +175,7 @@ class DenseSets:
         """(n, F, F): the position of the set's item at each place of each attribute's order
         in each root's order (built at the set's first evaluation)."""
         if s not in self.roots:
-            items = self.tables[s][0]
+            items = self._table(s)[0]
             self.roots[s] = self.by_item[items].astype(self.dtype).transpose(0, 2, 1).copy()
         return self.roots[s]
 
@@ -178,7 +184,7 @@ class DenseSets:
         if n == 0:
             zeros = np.zeros(R, dtype=np.int64)
             return zeros, zeros
-        _, stacked, total = self.tables[s]
+        _, stacked, total = self._table(s)
         F = stacked.shape[-1]
         limit = np.repeat(at.astype(self.dtype), F).reshape(1, R, F)
         lower = np.take(self._positions(s), roots, axis=1) < limit  # (n, R, F)
@@ -187,22 +193,26 @@ class DenseSets:
         E = np.where(lower, signed, step)
         _scan(E.reshape(n, -1))
         t_left = E[-1, :, 0].astype(np.int64)
-        left = _best(self.K, below, t_left, E, E - pen2)
-        right = _best(self.K, n - below, total - t_left, cs2p - E, cs - E)
+        left = _errors(self.K, below, t_left, _extreme(E, np.max), _extreme(E - pen2, np.min))
+        right = _errors(self.K, n - below, total - t_left, _extreme(cs2p - E, np.max),
+                        _extreme(cs - E, np.min))
         return left, right
 
 
-def _best(K, n, total, E, L):
-    """Errors of the best stump from ``E = C + P`` and ``L = C - P``, shaped (positions,
-    evaluations, attributes), per evaluation."""
+def _extreme(values: np.ndarray, reduce) -> np.ndarray:
+    """``reduce`` of (positions, evaluations, attributes) per evaluation, as int64 (over the
+    positions first: whole rows at a time)."""
+    return reduce(reduce(values, axis=0), axis=-1).astype(np.int64)
+
+
+def _errors(K: int, n, total, high, low) -> np.ndarray:
+    """Errors of the best stump on ``n`` items of signed total ``total``, ``high`` and ``low``
+    being the largest and the smallest signed count at an allowed cut (see the module
+    docstring)."""
     n, total = np.asarray(n, dtype=np.int64), np.asarray(total, dtype=np.int64)
     if K == 1:
         return (n - np.abs(total)) // 2
-    if K == 2:
-        high = E.max(axis=0).max(axis=-1).astype(np.int64)
-        low = L.min(axis=0).min(axis=-1).astype(np.int64)
-        return (n - np.maximum(np.abs(total), np.maximum(2 * high - total, total - 2 * low))) // 2
-    raise NotImplementedError
+    return (n - np.maximum(np.abs(total), np.maximum(2 * high - total, total - 2 * low))) // 2
 
 
 def _scan(W: np.ndarray) -> None:
