@@ -160,8 +160,8 @@ def main() -> None:
               f"{same:>4} | {old['wall']:>8.3f} {old['cpu']:>8.3f} | {new['wall']:>8.3f} "
               f"{new['cpu']:>8.3f} | {old['cpu'] / max(new['cpu'], 1e-9):>6.1f}")
     for learner in args.learners:
-        total = {name: sum(row["cpu"] for case, row in rows.items()
-                           if case.split()[0] == learner and not case.split()[1].startswith("synth"))
+        mine = [f"{learner} {code}" for code in args.datasets]
+        total = {name: sum(rows[case]["cpu"] for case in mine)
                  for name, rows in (("before", before), ("after", after))}
         print(f"{learner}, {len(args.datasets)} datasets: {total['before']:.2f} CPU-s before, "
               f"{total['after']:.2f} after")

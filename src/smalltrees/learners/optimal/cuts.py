@@ -12,7 +12,11 @@ So the thresholds between two evaluated ones ``a < j < b`` make at least
 when that cannot beat the best tree found so far: the *subinterval* and *neighbourhood* bounds of
 ConTree (Brita, van der Linden & Demirovic 2025), which bisects the thresholds the same way.
 Every root attribute of every problem (T3 solves many T2 problems at once) is searched at once,
-one threshold per open interval per round, so each round is one batch of evaluations.
+one threshold per open interval per round, so each round is one batch of evaluations. The
+search keeps only the open intervals (the gaps between evaluated thresholds that may still hold
+a winner): the bound above is convex in the threshold, so the thresholds of a gap that survive
+it form one run, found by two binary searches, and a round costs in proportion to the open
+intervals, not to all candidates.
 
 Ties follow the search order: every candidate has a *key* (its rank in the order of the
 exhaustive search); a candidate beats the incumbent with fewer errors, or with as many errors

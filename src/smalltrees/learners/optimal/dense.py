@@ -1,5 +1,5 @@
 """The dense both-sides evaluator: the best stumps on both sides of many root thresholds at
-once, for two classes, continuous attributes without missing values and K <= 3.
+once, for two classes, continuous attributes without missing values and K <= 2.
 
 It computes what :func:`~smalltrees.learners.optimal.sets.mask_errors` computes for the sets
 below and above a threshold of a continuous root (the evaluations of the branch and bound of
@@ -8,24 +8,27 @@ scattering each set into blocks of all distinct values. An item set ``S`` (one T
 kept as its own items in every attribute's order, with ``+1`` for class 0 and ``-1`` for
 class 1. For a threshold of root ``g``, the signed count ``C_L`` of the items below it up to
 each position of each attribute's order is one prefix sum over an array shaped (positions,
-attributes, evaluations); the side above it has ``C_R = C_S - C_L``, ``C_S`` being the set's own
+evaluations, attributes); the side above it has ``C_R = C_S - C_L``, ``C_S`` being the set's own
 prefix sum. With ``n`` items and signed total ``T`` on a side (the sweeps' notation,
 :mod:`~smalltrees.learners.optimal.sweeps`), the best stump over every attribute and every cut
 (a leaf included) errs
 
 * K = 1: ``2 e = n - |T|`` (one interval is a leaf);
 * K = 2: ``2 e = n - max(|T|, 2 max C - T, T - 2 min C)``, since two intervals cut after ``x``
-  classify ``(n + |x| + |T - x|) / 2`` items right and ``|x| + |T - x| = max(|T|, |2x - T|)``;
-* K = 3: ``2 e = n - max(T + 2 max_{u <= v} (C(u) - C(v)), -T + 2 max_{u <= v} (C(v) - C(u)))``
-  (labels ``+ - +`` or ``- + -``; ``u`` may be the empty prefix, ``C = 0``, and ``u = v``
-  gives fewer intervals), a running maximum and a running minimum along the positions.
+  classify ``(n + |x| + |T - x|) / 2`` items right and ``|x| + |T - x| = max(|T|, |2x - T|)``.
+
+(K = 3 would need a running maximum and minimum along the positions, and more classes one prefix
+sum per class; both stay with the general programme for now.)
 
 Maxima and minima are taken over the positions where a cut is allowed, after the last item of a
 run of equal values in that attribute's order (a cut there separates any subset of the set as
 well). Those positions are selected without a pass of their own: a penalty ``-B`` (``B`` larger
 than twice the set) at the others is folded into the summed values, ``E = C + P``, so that
-``max E`` and ``min (E - 2P)`` skip them. Every numpy call handles a whole batch of evaluations
-of one set.
+``max E`` and ``min (E - 2P)`` skip them; the side above gets ``C_R + P = (C_S + 2P) - E`` and
+``C_R - P = C_S - E``. Every operand is gathered as whole blocks of attributes (``np.take``
+along the evaluations), never broadcast along a middle axis, and every numpy call handles a
+batch of evaluations of one set; the prefix sum is a blocked scan over whole rows
+(:func:`_scan`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/test_dense.py`` checks this one against it and against a brute force over TREE(2) and
