@@ -106,3 +106,12 @@ def test_not_applied_where_not_exact():
     assert not applies(encoded(X.assign(x=[0.0, np.nan, 2.0, 3.0]), ["a", "b", "a", "b"], 2), 2)
     cat = X.assign(c=pd.Categorical(["u", "v", "u", "v"]))
     assert not applies(encoded(cat, ["a", "b", "a", "b"], 2), 2)
+
+
+@pytest.mark.parametrize("learner", [T2, T3])
+def test_bad_input_is_refused_on_the_fast_path(learner):
+    X = pd.DataFrame({"a": [0.0, 1.0, np.inf, 2.0]})
+    with pytest.raises(ValueError, match="infinite value"):
+        learner(K=2).fit(X, ["p", "q", "p", "q"])
+    with pytest.raises(ValueError, match="mixes label types"):
+        learner(K=2).fit(X.assign(a=[0.0, 1.0, 2.0, 3.0]), ["p", 1, "p", "q"])
