@@ -4,6 +4,8 @@ brute force over TREE(2) and TREE(3), equal to the general programme it stands i
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -13,8 +15,8 @@ from t2_bruteforce import tree_errors
 from test_t2 import SETTINGS, training_errors
 
 from smalltrees import T1, T2, T3
-from smalltrees.learners.optimal import dense
-from smalltrees.learners.optimal.dense import DenseSets, applies
+from smalltrees.learners.optimal import depth2
+from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.depth2 import _candidates
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
@@ -51,10 +53,11 @@ def encoded(X, y, K):
 def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     X, y, K = case
     assert applies(encoded(X, y, K), K) or len(set(y)) < 2
-    for depth, learner in ((1, T1), (2, T2), (3, T3)):
-        model = learner(K=K).fit(X, y)
-        assert model.n_errors_ == tree_errors(X, y, K, depth)
-        assert model.n_errors_ == training_errors(model, X, y)
+    with patch.object(depth2, "pays", lambda enc: True):  # on data of any size
+        for depth, learner in ((1, T1), (2, T2), (3, T3)):
+            model = learner(K=K).fit(X, y)
+            assert model.n_errors_ == tree_errors(X, y, K, depth)
+            assert model.n_errors_ == training_errors(model, X, y)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -90,10 +93,18 @@ def test_same_trees_as_the_general_programme(seed, monkeypatch):
     """T2's and T3's trees (ties included) with and without the dense evaluator."""
     rng = np.random.default_rng(100 + seed)
     X, y, K = continuous_case(rng, 80, 4, 25)
+    monkeypatch.setattr(depth2, "pays", lambda enc: True)
     fast = [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
-    monkeypatch.setattr(dense, "applies", lambda enc, K: False)
-    monkeypatch.setattr("smalltrees.learners.optimal.depth2.applies", lambda enc, K: False)
+    monkeypatch.setattr(depth2, "applies", lambda enc, K: False)
     assert fast == [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
+
+
+def test_not_used_on_tiny_data():
+    """Fewer than MIN_CELLS item-attribute pairs: the general programme is faster there."""
+    X = pd.DataFrame({"x": np.arange(10.0), "z": np.arange(10.0)})
+    assert not pays(encoded(X, ["a", "b"] * 5, 2))
+    big = pd.DataFrame({f"x{j}": np.arange(100.0) for j in range(10)})
+    assert pays(encoded(big, ["a", "b"] * 50, 2))
 
 
 def test_not_applied_where_not_exact():

@@ -22,7 +22,7 @@ from functools import partial
 import numpy as np
 
 from smalltrees.learners.optimal.cuts import search_cuts
-from smalltrees.learners.optimal.dense import DenseSets, applies
+from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.search import Encoded, stump_errors
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
 from smalltrees.learners.optimal.stumps import majority_label, stump, threshold
@@ -82,7 +82,7 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, K: int, bounds: np.ndarray):
     span = sets.shape[1] + 1
     if len(sets) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    dense = DenseSets(srt, sets, K) if applies(srt.enc, K) else None
+    dense = DenseSets(srt, sets, K) if applies(srt.enc, K) and pays(srt.enc) else None
     one = dense.whole() if dense is not None else mask_errors(srt, sets, K).min(axis=0)
     best_errors = np.minimum(one, bounds)
     best_keys = np.full(len(sets), -1, dtype=np.int64)
