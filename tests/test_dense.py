@@ -99,12 +99,16 @@ def test_same_trees_as_the_general_programme(seed, monkeypatch):
     assert fast == [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
 
 
-def test_not_used_on_tiny_data():
-    """Fewer than MIN_CELLS item-attribute pairs: the general programme is faster there."""
-    X = pd.DataFrame({"x": np.arange(10.0), "z": np.arange(10.0)})
-    assert not pays(encoded(X, ["a", "b"] * 5, 2))
-    big = pd.DataFrame({f"x{j}": np.arange(100.0) for j in range(10)})
-    assert pays(encoded(big, ["a", "b"] * 50, 2))
+def test_used_where_it_pays():
+    """Not below MIN_CELLS item-attribute pairs, nor above MAX_CELLS: the general programme is
+    faster there."""
+    def pairs(m, n):
+        return encoded(pd.DataFrame({f"x{j}": np.arange(float(m)) for j in range(n)}),
+                       ["a", "b"] * (m // 2), 2)
+
+    assert not pays(pairs(10, 2))
+    assert pays(pairs(100, 10))
+    assert not pays(pairs(4000, 10))
 
 
 def test_not_applied_where_not_exact():

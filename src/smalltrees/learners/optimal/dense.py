@@ -40,14 +40,17 @@ from __future__ import annotations
 import numpy as np
 
 CELLS = 1 << 17  # positions x attributes x evaluations per batch
-MIN_CELLS = 1000  # items x attributes below which the general programme is used (see pays)
+MIN_CELLS, MAX_CELLS = 1000, 1 << 15  # items x attributes where it is used (see pays)
 
 
 def pays(enc) -> bool:
-    """Whether the dense evaluator is expected to be faster than the general programme: not on
-    tiny training sets (fewer than ``MIN_CELLS`` item-attribute pairs), where its numpy calls
-    per set cost more than the work they do (measured on HA and AP, 918 and 742 pairs)."""
-    return len(enc.y) * len(enc.codes) >= MIN_CELLS
+    """Whether the dense evaluator is expected to be faster than the general programme, by the
+    training set's item-attribute pairs: not below ``MIN_CELLS``, where its numpy calls per set
+    cost more than the work they do (measured on HA and AP, 918 and 742 pairs), nor above
+    ``MAX_CELLS``, where the general programme's sweep over the distinct values is cheaper than
+    the passes over every item (T2 on S47, SB, RN and MA, 77k to 262k pairs; it wins up to IO's
+    12k)."""
+    return MIN_CELLS <= len(enc.y) * len(enc.codes) <= MAX_CELLS
 
 
 def applies(enc, K: int) -> bool:
