@@ -77,8 +77,8 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
     # candidates it holds, from ``lo`` to ``hi``
     pending = np.asarray(first, dtype=np.int64)
     before, after = np.full(len(pending), -1), np.full(len(pending), -1)
-    lo, hi = starts[np.searchsorted(starts, pending, side="right") - 1], None
-    hi = np.r_[starts[1:], n][np.searchsorted(starts, pending, side="right") - 1] - 1
+    own = np.searchsorted(starts, pending, side="right") - 1  # the root of each
+    lo, hi = starts[own], np.r_[starts[1:], n][own] - 1
     low_left = low_right = np.zeros(len(pending), dtype=np.int64)
     while len(pending):
         mine = owner[pending]
