@@ -12,7 +12,11 @@ So the thresholds between two evaluated ones ``a < j < b`` make at least
 when that cannot beat the best tree found so far: the *subinterval* and *neighbourhood* bounds of
 ConTree (Brita, van der Linden & Demirovic 2025), which bisects the thresholds the same way.
 Every root attribute of every problem (T3 solves many T2 problems at once) is searched at once,
-one threshold per open interval per round, so each round is one batch of evaluations.
+one threshold per open interval per round, so each round is one batch of evaluations. The
+search keeps only the open intervals (the gaps between evaluated thresholds that may still hold
+a winner): the bound above is convex in the threshold, so the thresholds of a gap that survive
+it form one run, found by two binary searches, and a round costs in proportion to the open
+intervals, not to all candidates.
 
 Ties follow the search order: every candidate has a *key* (its rank in the order of the
 exhaustive search); a candidate beats the incumbent with fewer errors, or with as many errors
@@ -62,40 +66,58 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
     """
     n = len(cut)
     best_errors, best_keys = best_errors.copy(), best_keys.copy()
+    if n == 0:
+        return best_errors, best_keys
     owner = problem[root]
+    span = int(cut.max()) + 2
+    place = root * span + cut  # increasing: candidates grouped by root, sorted by cut
     left, right = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    done, alive = np.zeros(n, dtype=bool), np.ones(n, dtype=bool)
-    index = np.arange(n)
+    starts = np.flatnonzero(np.r_[True, root[1:] != root[:-1]])
+    # the open interval of each pending candidate: its evaluated ends (-1: none) and the
+    # candidates it holds, from ``lo`` to ``hi``
     pending = np.asarray(first, dtype=np.int64)
-    low_left = low_right = np.zeros(n, dtype=np.int64)
-    while True:
-        if len(pending):
-            mine = owner[pending]
-            limits = (best_errors[mine] + (key[pending] < best_keys[mine])
-                      - missing[root[pending]])
-            got_left, got_right, exact = evaluate(pending, limits, low_left[pending],
-                                                  low_right[pending])
-            left[pending], right[pending], done[pending] = got_left, got_right, True
-            _update(best_errors, best_keys, mine, got_left + got_right + missing[root[pending]],
-                    key[pending], exact)
-        alive &= ~done
-        if not alive.any():
-            return best_errors, best_keys
-        before = np.maximum.accumulate(np.where(done, index, -1))
-        after = np.minimum.accumulate(np.where(done, index, n)[::-1])[::-1]
-        has_before = (before >= 0) & (root[np.maximum(before, 0)] == root)
-        has_after = (after < n) & (root[np.minimum(after, n - 1)] == root)
-        b, a = np.maximum(before, 0), np.minimum(after, n - 1)
-        low_left = np.maximum(np.where(has_before, left[b], 0),
-                              np.where(has_after, left[a] - (cut[a] - cut), 0))
-        low_right = np.maximum(np.where(has_after, right[a], 0),
-                               np.where(has_before, right[b] - (cut - cut[b]), 0))
-        bound = low_left + low_right + missing[root]
-        errors, winner = best_errors[owner], best_keys[owner]
-        alive &= (bound < errors) | ((bound == errors) & (key < winner))
-        if not alive.any():
-            return best_errors, best_keys
-        pending = _middles(np.flatnonzero(alive), np.where(has_before, before, -1 - root))
+    before, after = np.full(len(pending), -1), np.full(len(pending), -1)
+    own = np.searchsorted(starts, pending, side="right") - 1  # the root of each
+    lo, hi = starts[own], np.r_[starts[1:], n][own] - 1
+    low_left = low_right = np.zeros(len(pending), dtype=np.int64)
+    while len(pending):
+        mine = owner[pending]
+        limits = (best_errors[mine] + (key[pending] < best_keys[mine])
+                  - missing[root[pending]])
+        got_left, got_right, exact = evaluate(pending, limits, low_left, low_right)
+        left[pending], right[pending] = got_left, got_right
+        _update(best_errors, best_keys, mine, got_left + got_right + missing[root[pending]],
+                key[pending], exact)
+        # each interval splits at its evaluated candidate
+        a, b = np.r_[before, pending], np.r_[pending, after]
+        lo, hi = np.r_[lo, pending + 1], np.r_[pending - 1, hi]
+        a, b, lo, hi = (v[lo <= hi] for v in (a, b, lo, hi))
+        ranked = np.argsort(lo, kind="stable")
+        a, b, lo, hi = a[ranked], b[ranked], lo[ranked], hi[ranked]
+        r = root[lo]
+        mine = owner[lo]
+        ties = key[lo] < best_keys[mine]  # a candidate of equal errors may still win
+        budget = best_errors[mine] - missing[r] - (~ties)  # bounds above it are pruned
+        has_a, has_b = a >= 0, b >= 0
+        left_a, right_a = np.where(has_a, left[a], 0), np.where(has_a, right[a], 0)
+        left_b, right_b = np.where(has_b, left[b], 0), np.where(has_b, right[b], 0)
+        cut_a, cut_b = cut[a], cut[b]
+        # max(L(a), L(b) - (cut_b - c)) + max(R(b), R(a) - (c - cut_a)) <= budget
+        fits = (left_a + right_b <= budget) & ~(
+            has_a & has_b & (left_b + right_a - (cut_b - cut_a) > budget))
+        low_cut = np.where(has_a, np.clip(left_a + right_a + cut_a - budget, -1, span), -1)
+        high_cut = np.where(has_b, np.clip(budget + cut_b - left_b - right_b, -1, span), span - 1)
+        lo = np.maximum(lo, np.searchsorted(place, r * span + low_cut, side="left"))
+        hi = np.minimum(hi, np.searchsorted(place, r * span + high_cut, side="right") - 1)
+        keep = fits & (lo <= hi)
+        before, after, lo, hi = a[keep], b[keep], lo[keep], hi[keep]
+        pending = (lo + hi) // 2  # bisection, as ConTree's
+        c = cut[pending]
+        low_left = np.maximum(left_a[keep], np.where(has_b[keep], left_b[keep] - (cut_b[keep] - c),
+                                                     0))
+        low_right = np.maximum(right_b[keep], np.where(has_a[keep],
+                                                       right_a[keep] - (c - cut_a[keep]), 0))
+    return best_errors, best_keys
 
 
 def _update(best_errors, best_keys, mine, total, key, exact) -> None:
@@ -108,12 +130,3 @@ def _update(best_errors, best_keys, mine, total, key, exact) -> None:
     order = np.lexsort((key, total, mine))
     first = order[np.r_[True, mine[order][1:] != mine[order][:-1]]]
     best_errors[mine[first]], best_keys[mine[first]] = total[first], key[first]
-
-
-def _middles(survivors: np.ndarray, gap: np.ndarray) -> np.ndarray:
-    """The middle survivor of each run of survivors that share a gap between evaluated
-    candidates (bisection, as ConTree's)."""
-    gaps = gap[survivors]
-    starts = np.flatnonzero(np.r_[True, gaps[1:] != gaps[:-1]])
-    ends = np.r_[starts[1:], len(survivors)]
-    return survivors[(starts + ends - 1) // 2]

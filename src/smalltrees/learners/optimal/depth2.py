@@ -5,7 +5,9 @@ T2 tries every root: a categorical root has fixed edges, each ending in the best
 items; a continuous root ``beta`` splits its present items at a threshold into ``beta < t`` and
 ``beta >= t``, plus the "missing" edge. Its thresholds are searched by branch and bound
 (:mod:`~smalltrees.learners.optimal.cuts`), evaluating the best stumps on both sides of a
-threshold for every attribute at once (:mod:`~smalltrees.learners.optimal.sets`), so that most
+threshold for every attribute at once (:mod:`~smalltrees.learners.optimal.sets`; for two
+classes, continuous attributes without missing values and K <= 2 the dense evaluator of
+:mod:`~smalltrees.learners.optimal.dense`, which gives the same numbers), so that most
 thresholds of most roots are never evaluated, yet the result is the tree an exhaustive search
 returns, ties included (see :mod:`~smalltrees.learners.optimal.estimators`).
 
@@ -20,6 +22,7 @@ from functools import partial
 import numpy as np
 
 from smalltrees.learners.optimal.cuts import search_cuts
+from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.search import Encoded, stump_errors
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
 from smalltrees.learners.optimal.stumps import majority_label, stump, threshold
@@ -79,7 +82,9 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, K: int, bounds: np.ndarray):
     span = sets.shape[1] + 1
     if len(sets) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    best_errors = np.minimum(mask_errors(srt, sets, K).min(axis=0), bounds)
+    dense = DenseSets(srt, sets, K) if applies(srt.enc, K) and pays(srt.enc) else None
+    one = dense.whole() if dense is not None else mask_errors(srt, sets, K).min(axis=0)
+    best_errors = np.minimum(one, bounds)
     best_keys = np.full(len(sets), -1, dtype=np.int64)
     for beta, totals in zip(srt.cat, _categorical_roots(srt, sets, K).T, strict=True):
         better = totals < best_errors
@@ -87,7 +92,8 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, K: int, bounds: np.ndarray):
     open_ = (best_errors > 0) | (best_keys >= 0)  # a perfect TREE(1) cannot be beaten
     if not open_.any() or not srt.cont:
         return best_errors, best_keys
-    found = _continuous_roots(srt, sets[open_], K, span, best_errors[open_], best_keys[open_])
+    found = _continuous_roots(srt, sets[open_], K, span, best_errors[open_], best_keys[open_],
+                              dense, np.flatnonzero(open_))
     best_errors[open_], best_keys[open_] = found
     return best_errors, best_keys
 
@@ -114,12 +120,24 @@ def _categorical_roots(srt: Sorted, sets: np.ndarray, K: int) -> np.ndarray:
 
 
 def _continuous_roots(srt: Sorted, sets: np.ndarray, K: int, span: int,
-                      best_errors: np.ndarray, best_keys: np.ndarray):
-    """Branch and bound over the thresholds of every continuous root of every set."""
-    cand = _candidates(srt, sets)
+                      best_errors: np.ndarray, best_keys: np.ndarray,
+                      dense: DenseSets | None = None, ids: np.ndarray | None = None):
+    """Branch and bound over the thresholds of every continuous root of every set; with
+    ``dense`` (the tables of the sets ``ids`` of its own) each threshold is priced by the dense
+    evaluator."""
+    cand = _candidates(srt, sets) if dense is None else dense.candidates(ids)
     if cand is None:
         return best_errors, best_keys
     root, cut, at, first, problem, attr = cand
+    keys = np.array(srt.cont)[attr][root] * span + cut
+    if dense is not None:
+        def priced(index, limits, low_left, low_right):
+            r = root[index]
+            left, right = dense.evaluate(ids[problem[r]], attr[r], at[index], cut[index])
+            return left, right, np.ones(len(index), dtype=bool)
+
+        return search_cuts(root, cut, keys, np.zeros(len(attr), dtype=np.int64), problem,
+                           first, priced, best_errors, best_keys)
     positions = srt.position[attr]  # (roots, m): position of each item in the root's order
     present = positions < srt.n_present[attr][:, None]
     inside = sets[problem]
@@ -137,7 +155,6 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, K: int, span: int,
         errors = mask_errors(srt, np.concatenate([below, above]), K, counts).min(axis=0)
         return errors[: len(index)], errors[len(index):], np.ones(len(index), dtype=bool)
 
-    keys = np.array(srt.cont)[attr][root] * span + cut
     return search_cuts(root, cut, keys, missing, problem, first, evaluate, best_errors,
                        best_keys)
 

@@ -1,0 +1,249 @@
+"""The dense both-sides evaluator: the best stumps on both sides of many root thresholds at
+once, for two classes, continuous attributes without missing values and K <= 2.
+
+It computes what :func:`~smalltrees.learners.optimal.sets.mask_errors` computes for the sets
+below and above a threshold of a continuous root (the evaluations of the branch and bound of
+:mod:`~smalltrees.learners.optimal.cuts`), minimised over the leaf and every attribute, without
+scattering each set into blocks of all distinct values. An item set ``S`` (one T2 problem) is
+kept as its own items in every attribute's order, with ``+1`` for class 0 and ``-1`` for
+class 1. For a threshold of root ``g``, the signed count ``C_L`` of the items below it up to
+each position of each attribute's order is one prefix sum over an array shaped (positions,
+evaluations, attributes); the side above it has ``C_R = C_S - C_L``, ``C_S`` being the set's own
+prefix sum. With ``n`` items and signed total ``T`` on a side (the sweeps' notation,
+:mod:`~smalltrees.learners.optimal.sweeps`), the best stump over every attribute and every cut
+(a leaf included) errs
+
+* K = 1: ``2 e = n - |T|`` (one interval is a leaf);
+* K = 2: ``2 e = n - max(|T|, 2 max C - T, T - 2 min C)``, since two intervals cut after ``x``
+  classify ``(n + |x| + |T - x|) / 2`` items right and ``|x| + |T - x| = max(|T|, |2x - T|)``.
+
+(K = 3 would need a running maximum and minimum along the positions, and more classes one prefix
+sum per class; both stay with the general programme for now.)
+
+Maxima and minima are taken over the positions where a cut is allowed, after the last item of a
+run of equal values in that attribute's order (a cut there separates any subset of the set as
+well). Those positions are selected without a pass of their own: a penalty ``-B`` (``B`` larger
+than twice the set) at the others is folded into the summed values, ``E = C + P``, so that
+``max E`` and ``min (E - 2P)`` skip them; the side above gets ``C_R + P = (C_S + 2P) - E`` and
+``C_R - P = C_S - E``. Every operand is gathered as whole blocks of attributes (``np.take``
+along the evaluations), never broadcast along a middle axis, and every numpy call handles a
+batch of evaluations of one set; the prefix sum is a blocked scan over whole rows
+(:func:`_scan`).
+
+The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
+``tests/test_dense.py`` checks this one against it and against a brute force over TREE(2) and
+TREE(3).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+CELLS = 1 << 17  # positions x attributes x evaluations per batch
+MIN_CELLS, MAX_CELLS = 1000, 1 << 15  # items x attributes where it is used (see pays)
+
+
+def pays(enc) -> bool:
+    """Whether the dense evaluator is expected to be faster than the general programme, by the
+    training set's item-attribute pairs: not below ``MIN_CELLS``, where its numpy calls per set
+    cost more than the work they do (measured on HA and AP, 918 and 742 pairs), nor above
+    ``MAX_CELLS``, where the general programme's sweep over the distinct values is cheaper than
+    the passes over every item (T2 on S47, SB, RN and MA, 77k to 262k pairs; it wins up to IO's
+    12k)."""
+    return MIN_CELLS <= len(enc.y) * len(enc.codes) <= MAX_CELLS
+
+
+def applies(enc, K: int) -> bool:
+    """Whether the dense evaluator is exact for ``enc`` at ``K``: two classes, every attribute
+    continuous and present on every item, K <= 2."""
+    return (enc.p == 2 and K <= 2 and all(enc.continuous)
+            and all(bool((codes >= 0).all()) for codes in enc.codes))
+
+
+class DenseSets:
+    """The items of each of several item sets in every attribute's order, with their signs,
+    penalties and prefix sums (built for all sets at once).
+
+    Parameters
+    ----------
+    srt : Sorted
+        The training set sorted by every (continuous, present) attribute.
+    sets : ndarray of shape (P, m), bool
+    K : int
+    """
+
+    def __init__(self, srt, sets: np.ndarray, K: int):
+        order = srt.order
+        F, m = order.shape
+        self.K = K
+        self.dtype = np.int16 if 6 * m + 4 < np.iinfo(np.int16).max else np.int32
+        self.by_item = np.ascontiguousarray(srt.position.T)  # (m, F)
+        self.sizes = sets.sum(axis=1)
+        big = 2 * m + 1
+        q, f, j = np.nonzero(sets[:, order])  # grouped by set, then attribute, then position
+        items = order[f, j]
+        ranks = srt.sorted_ranks[f, j]
+        same = np.r_[(q[1:] == q[:-1]) & (f[1:] == f[:-1]), False]  # next is in the segment
+        penalty = np.where(same & np.r_[ranks[1:] == ranks[:-1], False], -big, 0)
+        first = np.r_[True, ~same[:-1]]
+        step = penalty - np.where(first, 0, np.r_[0, penalty[:-1]])  # diff along the segment
+        sign = 1 - 2 * srt.enc.y[items].astype(np.int64)
+        prefix = np.cumsum(sign)
+        starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
+        lengths = np.diff(np.r_[starts, len(q)])
+        prefix -= np.repeat(prefix[starts] - sign[starts], lengths)  # per-segment prefix sums
+        self._flat = q, f, j, items, sign, step, penalty, prefix, starts, lengths
+        self.offsets = np.r_[0, np.cumsum(F * self.sizes)]  # each set's part of the flat arrays
+        last = self.offsets[:-1] + self.sizes - 1
+        self.totals = np.where(self.sizes > 0, prefix[np.maximum(last, 0)] if len(q) else 0, 0)
+        self.cuts = same & (penalty == 0)  # a cut between element e and e + 1
+        self.tables = {}  # set -> its arrays shaped (positions, ..., attributes), when evaluated
+        self.roots = {}  # set -> (n, F, F) position of each of its items in each root's order
+
+    def _table(self, s: int):
+        """(items, stacked, total) of set ``s``: its items at each position of each attribute's
+        order (n, F); the signed values with the step of the penalty, that step, twice the
+        penalty, ``C_S + 2P`` and ``C_S`` stacked (n, 5, F); its signed total."""
+        if s not in self.tables:
+            _, _, _, items, sign, step, penalty, prefix, _, _ = self._flat
+            n, F = int(self.sizes[s]), self.by_item.shape[1]
+            part = slice(self.offsets[s], self.offsets[s + 1])
+            columns = np.stack([sign[part] + step[part], step[part], 2 * penalty[part],
+                                prefix[part] + 2 * penalty[part], prefix[part]])
+            stacked = columns.reshape(5, F, n).transpose(2, 0, 1).astype(self.dtype)
+            self.tables[s] = (items[part].reshape(F, n).T, stacked, int(self.totals[s]))
+        return self.tables[s]
+
+    def whole(self) -> np.ndarray:
+        """(P,) errors of the best stump (TREE(1)) on each set."""
+        out = np.zeros(len(self.sizes), dtype=np.int64)
+        full = np.flatnonzero(self.sizes > 0)
+        if len(full):
+            _, _, _, _, _, _, penalty, prefix, _, _ = self._flat
+            at = self.offsets[full]
+            high = np.maximum.reduceat(prefix + penalty, at)
+            low = np.minimum.reduceat(prefix - penalty, at)
+            out[full] = _errors(self.K, self.sizes[full], self.totals[full], high, low)
+        return out
+
+    def candidates(self, ids: np.ndarray):
+        """The thresholds of every root of the sets ``ids``, as
+        :func:`~smalltrees.learners.optimal.depth2._candidates` gives them for ``sets[ids]``
+        (the same candidates, first guesses and order), read off the sets' own prefix sums."""
+        q, f, j, _, _, _, _, prefix, starts, lengths = self._flat
+        if not len(q):
+            return None
+        wanted = np.zeros(len(self.sizes), dtype=bool)
+        wanted[ids] = True
+        segment = np.repeat(np.arange(len(starts)), lengths)
+        alone = np.zeros(len(q), dtype=bool)  # a single distinct value: one cut below it
+        alone[starts[np.bincount(segment[self.cuts], minlength=len(starts)) == 0]] = True
+        e = np.flatnonzero((self.cuts | alone) & wanted[q])  # grouped by root, by threshold
+        if not len(e):
+            return None
+        single = alone[e]
+        below = np.where(single, 0, e - starts[segment[e]] + 1)
+        at = j[np.where(single, e, e + 1)]
+        signed = np.where(single, 0, prefix[e])
+        n, total = self.sizes[q[e]], self.totals[q[e]]
+        purity = (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
+        new_root = np.r_[True, segment[e][1:] != segment[e][:-1]]
+        root = np.cumsum(new_root) - 1
+        heads = np.flatnonzero(new_root)
+        purest = np.flatnonzero(purity == np.minimum.reduceat(purity, heads)[root])
+        first = purest[np.r_[True, root[purest][1:] != root[purest][:-1]]]
+        rank = np.cumsum(wanted) - 1  # the place of each wanted set among ``ids``
+        return root, below, at, first, rank[q[e[heads]]], f[e[heads]]
+
+    def evaluate(self, sets: np.ndarray, roots: np.ndarray, at: np.ndarray, below: np.ndarray):
+        """Errors of the best stumps on both sides of thresholds.
+
+        Parameters
+        ----------
+        sets : ndarray of int
+            The set of each evaluation (non-decreasing).
+        roots : ndarray of int
+            Its root attribute (an index into the continuous attributes).
+        at : ndarray of int
+            The position, in the root's order over all items, of the first item above it.
+        below : ndarray of int
+            The set's items below it.
+
+        Returns
+        -------
+        left, right : ndarray of int64
+        """
+        left, right = np.empty(len(sets), dtype=np.int64), np.empty(len(sets), dtype=np.int64)
+        bounds = np.flatnonzero(np.r_[True, sets[1:] != sets[:-1], True])
+        F = self.by_item.shape[1]
+        for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+            s = int(sets[lo])
+            n = int(self.sizes[s])
+            step = max(1, CELLS // max(1, n * F))
+            for a in range(lo, hi, step):
+                b = min(a + step, hi)
+                left[a:b], right[a:b] = self._sides(s, n, roots[a:b], at[a:b], below[a:b])
+        return left, right
+
+    def _positions(self, s):
+        """(n, F, F): the position of the set's item at each place of each attribute's order
+        in each root's order (built at the set's first evaluation)."""
+        if s not in self.roots:
+            items = self._table(s)[0]
+            self.roots[s] = self.by_item[items].astype(self.dtype).transpose(0, 2, 1).copy()
+        return self.roots[s]
+
+    def _sides(self, s, n, roots, at, below):
+        R = len(roots)
+        if n == 0:
+            zeros = np.zeros(R, dtype=np.int64)
+            return zeros, zeros
+        _, stacked, total = self._table(s)
+        F = stacked.shape[-1]
+        limit = np.repeat(at.astype(self.dtype), F).reshape(1, R, F)
+        if R == 1:  # views: a gather of blocks of F values is slow for long sets
+            lower = self._positions(s)[:, roots[0], None] < limit
+            signed, step, pen2, cs2p, cs = (stacked[:, k, None] for k in range(5))
+        else:
+            lower = np.take(self._positions(s), roots, axis=1) < limit  # (n, R, F)
+            tiles = np.take(stacked, np.repeat(np.arange(5), R), axis=1)  # (n, 5R, F)
+            signed, step, pen2, cs2p, cs = (tiles[:, k * R:(k + 1) * R] for k in range(5))
+        E = np.where(lower, signed, step)
+        _scan(E.reshape(n, -1))
+        t_left = E[-1, :, 0].astype(np.int64)
+        left = _errors(self.K, below, t_left, _extreme(E, np.max), _extreme(E - pen2, np.min))
+        right = _errors(self.K, n - below, total - t_left, _extreme(cs2p - E, np.max),
+                        _extreme(cs - E, np.min))
+        return left, right
+
+
+def _extreme(values: np.ndarray, reduce) -> np.ndarray:
+    """``reduce`` of (positions, evaluations, attributes) per evaluation, as int64 (over the
+    positions first: whole rows at a time)."""
+    return reduce(reduce(values, axis=0), axis=-1).astype(np.int64)
+
+
+def _errors(K: int, n, total, high, low) -> np.ndarray:
+    """Errors of the best stump on ``n`` items of signed total ``total``, ``high`` and ``low``
+    being the largest and the smallest signed count at an allowed cut (see the module
+    docstring)."""
+    n, total = np.asarray(n, dtype=np.int64), np.asarray(total, dtype=np.int64)
+    if K == 1:
+        return (n - np.abs(total)) // 2
+    return (n - np.maximum(np.abs(total), np.maximum(2 * high - total, total - 2 * low))) // 2
+
+
+def _scan(W: np.ndarray) -> None:
+    """Cumulative sums along axis 0 of a C-contiguous 2-D array, in place, in about
+    ``3 sqrt(len(W))`` numpy calls over whole rows (``np.cumsum`` along that axis runs one
+    column at a time and is several times slower here)."""
+    n = len(W)
+    b = max(1, int(np.sqrt(n)))
+    full = n // b * b
+    blocks = W[:full].reshape(n // b, b, -1)
+    for i in range(1, b):
+        blocks[:, i] += blocks[:, i - 1]
+    for k in range(1, n // b):
+        blocks[k] += blocks[k - 1, -1]
+    for i in range(full, n):
+        W[i] += W[i - 1]

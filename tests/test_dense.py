@@ -1,0 +1,132 @@
+"""The dense both-sides evaluator of T2/T3 (smalltrees.learners.optimal.dense): exact against a
+brute force over TREE(2) and TREE(3), equal to the general programme it stands in for
+(:func:`~smalltrees.learners.optimal.sets.mask_errors`), and the same trees as that programme."""
+
+from __future__ import annotations
+
+from unittest.mock import patch
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from t2_bruteforce import tree_errors
+from test_t2 import SETTINGS, training_errors
+
+from smalltrees import T1, T2, T3
+from smalltrees.learners.optimal import depth2
+from smalltrees.learners.optimal.dense import DenseSets, applies, pays
+from smalltrees.learners.optimal.depth2 import _candidates
+from smalltrees.learners.optimal.estimators import _encode
+from smalltrees.learners.optimal.sets import Sorted, mask_errors
+
+K_VALUES = (1, 2)  # the values of K the dense evaluator covers
+
+
+def continuous_case(rng, max_rows, max_columns, max_distinct, min_rows=1):
+    """Two classes, every attribute continuous and present, heavy ties (a few distinct values
+    per column, sometimes one), K among those the dense evaluator covers."""
+    m = int(rng.integers(min_rows, max_rows + 1))
+    columns = {}
+    for j in range(int(rng.integers(1, max_columns + 1))):
+        pool = np.sort(rng.normal(size=int(rng.integers(1, max_distinct + 1))).round(2))
+        columns[f"x{j}"] = rng.choice(pool, m)
+    y = np.where(rng.random(m) < rng.choice([0.2, 0.5, 0.8]), "a", "b").astype(object)
+    return pd.DataFrame(columns), y, int(rng.choice(K_VALUES))
+
+
+@st.composite
+def cases(draw, max_rows=10, max_columns=3, max_distinct=5):
+    seed = draw(st.integers(0, 2**32 - 1))
+    return continuous_case(np.random.default_rng(seed), max_rows, max_columns, max_distinct)
+
+
+def encoded(X, y, K):
+    model = T2(K=K)
+    Z, codes = model._start_fit(X, y)
+    return _encode(Z, codes, len(model.classes_), model.schema_)
+
+
+@settings(max_examples=350, **SETTINGS)
+@given(cases())
+def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
+    X, y, K = case
+    assert applies(encoded(X, y, K), K) or len(set(y)) < 2
+    with patch.object(depth2, "pays", lambda enc: True):  # on data of any size
+        for depth, learner in ((1, T1), (2, T2), (3, T3)):
+            model = learner(K=K).fit(X, y)
+            assert model.n_errors_ == tree_errors(X, y, K, depth)
+            assert model.n_errors_ == training_errors(model, X, y)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_dense_equals_the_general_programme(seed):
+    """Both sides of random thresholds of random roots of random sets, and the whole sets, up
+    to 150 items and 60 distinct values: the same errors as the stumps of ``mask_errors``."""
+    rng = np.random.default_rng(seed)
+    X, y, K = continuous_case(rng, 150, 4, 60, min_rows=2)
+    y[:2] = ["a", "b"]  # two classes
+    enc = encoded(X, y, K)
+    assert applies(enc, K)
+    srt = Sorted(enc)
+    m, F = len(y), len(srt.cont)
+    sets = rng.random((6, m)) < rng.random((6, 1))
+    tables = DenseSets(srt, sets, K)
+    assert (tables.whole() == mask_errors(srt, sets, K).min(axis=0)).all()
+    which = np.sort(rng.integers(0, len(sets), 30))
+    roots = rng.integers(0, F, 30)
+    at = rng.integers(0, m + 1, 30)
+    positions = srt.position[roots]
+    lower = sets[which] & (positions < at[:, None])
+    upper = sets[which] & ~lower
+    left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
+    assert (left == mask_errors(srt, lower, K).min(axis=0)).all()
+    assert (right == mask_errors(srt, upper, K).min(axis=0)).all()
+    ids = np.flatnonzero(rng.random(len(sets)) < 0.7)
+    for got, expected in zip(tables.candidates(ids), _candidates(srt, sets[ids]), strict=True):
+        assert np.array_equal(got, expected)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_same_trees_as_the_general_programme(seed, monkeypatch):
+    """T2's and T3's trees (ties included) with and without the dense evaluator."""
+    rng = np.random.default_rng(100 + seed)
+    X, y, K = continuous_case(rng, 80, 4, 25)
+    monkeypatch.setattr(depth2, "pays", lambda enc: True)
+    fast = [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
+    monkeypatch.setattr(depth2, "applies", lambda enc, K: False)
+    assert fast == [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
+
+
+def test_used_where_it_pays():
+    """Not below MIN_CELLS item-attribute pairs, nor above MAX_CELLS: the general programme is
+    faster there."""
+    def pairs(m, n):
+        return encoded(pd.DataFrame({f"x{j}": np.arange(float(m)) for j in range(n)}),
+                       ["a", "b"] * (m // 2), 2)
+
+    assert not pays(pairs(10, 2))
+    assert pays(pairs(100, 10))
+    assert not pays(pairs(4000, 10))
+
+
+def test_not_applied_where_not_exact():
+    """Missing values, a categorical attribute, three classes or a larger K keep the general
+    programme."""
+    X = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.0]})
+    assert applies(encoded(X, ["a", "b", "a", "b"], 2), 2)
+    assert not applies(encoded(X, ["a", "b", "a", "b"], 4), 4)
+    assert not applies(encoded(X, ["a", "b", "c", "b"], 2), 2)
+    assert not applies(encoded(X.assign(x=[0.0, np.nan, 2.0, 3.0]), ["a", "b", "a", "b"], 2), 2)
+    cat = X.assign(c=pd.Categorical(["u", "v", "u", "v"]))
+    assert not applies(encoded(cat, ["a", "b", "a", "b"], 2), 2)
+
+
+@pytest.mark.parametrize("learner", [T2, T3])
+def test_bad_input_is_refused_on_the_fast_path(learner):
+    X = pd.DataFrame({"a": [0.0, 1.0, np.inf, 2.0]})
+    with pytest.raises(ValueError, match="infinite value"):
+        learner(K=2).fit(X, ["p", "q", "p", "q"])
+    with pytest.raises(ValueError, match="mixes label types"):
+        learner(K=2).fit(X.assign(a=[0.0, 1.0, 2.0, 3.0]), ["p", 1, "p", "q"])
