@@ -28,7 +28,7 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     table = pd.read_csv(works["2"] / "results/tables/auer95_table2.csv")
     assert table["code"].tolist() == ["IR", "LA"]
     for column in ("sky2", "paper_sky2", "accuracy[T2]", "accuracy_sd[T2]", "paper_t2_accuracy",
-                   "t2_accuracy_verdict", "accuracy[C45]", "accuracy[C45_R8]",
+                   "t2_accuracy_verdict", "accuracy[C45_PRE_R8]", "accuracy[C45_R8]",
                    "c45_dynamic_complexity", "paired_diff", "paired_p"):
         assert table[column].notna().all(), column
     card = pd.read_csv(works["2"] / "results/scorecard.csv")
@@ -80,7 +80,7 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     dry = run(work, "-n", *args)
     counts = job_counts(dry.stdout)
     # a job's code inputs are the modules it runs (the import graph): the CV jobs of the
-    # C4.5-based learners rerun (auer95 C45 and C45_R8 in the shared CV rule, last02 C45_R8 and
+    # C4.5-based learners rerun (auer95 C45_PRE_R8 and C45_R8 in the shared CV rule, last02 C45_R8 and
     # bagged C4.5 in the stability jobs that run their CV, on two datasets each), not those of
     # T2 or IFN, nor the Sky or learning-curve jobs (T1/T2)
     assert counts["cross_validate"] == "4", dry.stdout
