@@ -61,12 +61,12 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     assert len(folds) == 10 and folds.groupby("repetition")["n_test"].sum().tolist() == [150] * 2
     assert "fit_seconds" not in folds.columns
     # the learners saw identical folds
-    c45 = pd.read_csv(works["2"] / "results/auer95/cv/IR/C45.csv")
+    c45 = pd.read_csv(works["2"] / "results/auer95/cv/IR/C45_PRE_R8.csv")
     assert folds["n_test"].tolist() == c45["n_test"].tolist()
 
     # an interrupted run (one CV job and the aggregates missing) redoes only what is missing
     work = private
-    (work / "results/auer95/cv/LA/C45.csv").unlink()
+    (work / "results/auer95/cv/LA/C45_PRE_R8.csv").unlink()
     (work / "results/tables/auer95_table2.csv").unlink()
     dry = run(work, "-n", *args)
     assert job_counts(dry.stdout) == {"cross_validate": "1", "auer95_table2": "1",
