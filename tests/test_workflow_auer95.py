@@ -80,9 +80,9 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     dry = run(work, "-n", *args)
     counts = job_counts(dry.stdout)
     # a job's code inputs are the modules it runs (the import graph): the CV jobs of the
-    # C4.5-based learners rerun (auer95 C45_PRE_R8 and C45_R8 in the shared CV rule, last02 C45_R8 and
-    # bagged C4.5 in the stability jobs that run their CV, on two datasets each), not those of
-    # T2 or IFN, nor the Sky or learning-curve jobs (T1/T2)
+    # C4.5-based learners rerun (auer95 C45_PRE_R8 and C45_R8 in the shared CV rule, last02
+    # C45_R8 and bagged C4.5 in the stability jobs that run their CV, on two datasets each), not
+    # those of T2 or IFN, nor the Sky or learning-curve jobs (T1/T2)
     assert counts["cross_validate"] == "4", dry.stdout
     assert counts["last02_stability"] == "4", dry.stdout
     assert counts["auer95_c45_refit"] == "1", dry.stdout   # C4.5 with -m 1, both datasets
