@@ -3,8 +3,9 @@
 ``smalltrees.learners.c45.grow`` grows a whole depth of the tree at once in a few array
 operations, which is fast but hard to read. This module grows the same tree the way Quinlan
 (1993) describes it, node by node, attribute by attribute, cut by cut, with Release 8's
-threshold correction (Quinlan 1996) and the details of Weka's J48; ``tests/test_c45_reference.py``
-checks that both give identical trees (as ``t2_bruteforce.py`` is the reference of T2).
+threshold correction (Quinlan 1996) and the details of Weka's J48, or the cut rule of the
+releases before 8 (Quinlan's change log, item 21); ``tests/test_c45_reference.py`` checks
+that both give identical trees (as ``t2_bruteforce.py`` is the reference of T2).
 
 At a node with class weights ``dist``:
 
@@ -138,8 +139,10 @@ def propose_continuous(problem: GrowingProblem, j, rows, weights, total) -> Prop
     The sorted cases fall into runs of values that no cut separates; a cut lies after a
     run. Both branches must weigh at least ``min(25, max(min_cases, 0.1 * known /
     n_classes))``; the cut of highest gain wins (of highest gain ratio with
-    ``cut_by_merit``); its gain is charged ``log2(number of admissible cuts) / total``
-    (Release 8's MDL correction).
+    ``cut_by_merit``; before Release 8, with ``cut_above_average``, of highest gain ratio
+    among the cuts whose gain is at least their average minus 1e-3 and whose split
+    information exceeds 1e-3, as C4.5's ``Worth`` rates them); its gain is charged
+    ``log2(number of admissible cuts) / total`` (Release 8's MDL correction).
     """
     impurity = problem.criterion.impurity
     order = np.argsort(problem.Z[rows, j], kind="stable")
@@ -169,22 +172,32 @@ def propose_continuous(problem: GrowingProblem, j, rows, weights, total) -> Prop
             continue
         decrease = float(impurity(known) - impurity(left) - impurity(right))
         gain = gain_of(decrease, known_weight, total)
+        info = (xlog2x(total) - xlog2x(left_weight) - xlog2x(right_weight)
+                - xlog2x(total - known_weight)) / total  # unknown values: a third branch
         ranking = gain
         if problem.cut_by_merit and problem.criterion.normalise:
-            info = (xlog2x(total) - xlog2x(left_weight) - xlog2x(right_weight)
-                    - xlog2x(total - known_weight)) / total  # unknown values: a third branch
             ranking = gain / info if info >= EPS else 0.0
         low, high = runs[r][2], runs[r + 1][1]
         middle = (low + high) / 2
         cuts.append((gain, ranking, low if middle == high else middle, left_weight,
-                     right_weight))
+                     right_weight, info))
     if not cuts or max(cut[0] for cut in cuts) <= EPS:
         return None
+    n_cuts = len(cuts)
+    if problem.cut_above_average and problem.criterion.normalise and problem.cut_by_merit:
+        summed = 0.0
+        for found in cuts:  # in the order of the cuts, as C4.5 adds them
+            summed += found[0]
+        floor = summed / len(cuts) - AVERAGE_GAIN_SLACK
+        cuts = [found for found in cuts
+                if found[0] >= floor and found[5] > AVERAGE_GAIN_SLACK]
+        if not cuts:
+            return None
     top = max(cut[1] for cut in cuts)
-    gain, _, cut, left_weight, right_weight = next(found for found in cuts
-                                                   if found[1] >= top - EPS)
+    gain, _, cut, left_weight, right_weight, _ = next(found for found in cuts
+                                                      if found[1] >= top - EPS)
     if problem.mdl_correction:
-        gain -= np.log2(len(cuts)) / total
+        gain -= np.log2(n_cuts) / total
     if gain < EPS:
         return None
     return Proposal(gain, problem.criterion.merit(

@@ -138,8 +138,9 @@ def test_config_check_refuses_the_old_parameter_names():
 def test_estimator_conventions():
     model = Bagging(C45(), 3, random_state=0)
     assert repr(model) == "Bagging(estimator=C45(criterion='gain_ratio', min_cases=2, " \
-        "cf=0.25, prune=True, mdl_correction=True, threshold_by='gain', min_split_share=True, " \
-        "subset=False, window=False, window_size=None, increment=None, trials=10, " \
+        "cf=0.25, prune=True, release='R8', mdl_correction=None, threshold_by=None, " \
+        "min_split_share=True, subset=False, window=False, window_size=None, increment=None, " \
+        "trials=10, " \
         "random_state=0), " \
         "n_estimators=3, random_state=0)"
     assert model.get_params()["estimator__cf"] == 0.25

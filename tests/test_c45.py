@@ -372,19 +372,19 @@ def test_g_criterion_ranks_splits_differently_from_entropy():
 def test_params_round_trip():
     model = C45(criterion="G", min_cases=1, prune=False)
     assert model.get_params() == {
-        "criterion": "G", "min_cases": 1, "cf": 0.25, "prune": False, "mdl_correction": True,
-        "threshold_by": "gain", "min_split_share": True, "subset": False, "window": False,
-        "window_size": None, "increment": None, "trials": 10, "random_state": 0,
+        "criterion": "G", "min_cases": 1, "cf": 0.25, "prune": False, "release": "R8",
+        "mdl_correction": None, "threshold_by": None, "min_split_share": True, "subset": False,
+        "window": False, "window_size": None, "increment": None, "trials": 10, "random_state": 0,
     }
     assert model.set_params(cf=0.1).cf == 0.1
     with pytest.raises(ValueError, match="invalid parameter"):
         model.set_params(depth=3)
     assert repr(C45()) == (
-        "C45(criterion='gain_ratio', min_cases=2, cf=0.25, prune=True, mdl_correction=True, "
-        "threshold_by='gain', min_split_share=True, subset=False, window=False, window_size=None, "
-        "increment=None, trials=10, random_state=0)"
+        "C45(criterion='gain_ratio', min_cases=2, cf=0.25, prune=True, release='R8', "
+        "mdl_correction=None, threshold_by=None, min_split_share=True, subset=False, "
+        "window=False, window_size=None, increment=None, trials=10, random_state=0)"
     )
-    with pytest.raises(ValueError, match="threshold_by must be one of"):
+    with pytest.raises(ValueError, match="threshold_by must be None or one of"):
         C45(threshold_by="ratio").fit(pd.DataFrame({"a": [1.0, 2.0]}), ["x", "y"])
 
 

@@ -53,22 +53,24 @@ def test_routing_without_unknown_values_equals_the_general_split(values, thresho
         assert np.array_equal(got_weights, part_weights)
 
 
-def random_problem(rng, criterion, mdl, by_merit):
+def random_problem(rng, criterion, mdl, by_merit, above_average=False):
     """Two continuous and two categorical attributes with ties and unknown values."""
     n = 40
     Z = np.column_stack([rng.integers(0, 6, n).astype(float), rng.normal(size=n).round(1),
                          rng.integers(0, 3, n).astype(float), rng.integers(0, 4, n).astype(float)])
     Z[rng.random(Z.shape) < 0.1] = np.nan
     return GrowingProblem(Z, rng.integers(0, 3, n), 3, np.array([0, 0, 3, 4]),
-                          get_criterion(criterion), 2.0, mdl, by_merit)
+                          get_criterion(criterion), 2.0, mdl, by_merit,
+                          cut_above_average=above_average)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**16), st.sampled_from(["gain_ratio", "gain", "G"]), st.booleans(),
-       st.booleans(), st.booleans())
-def test_proposals_at_several_nodes_equal_each_node_alone(seed, criterion, mdl, by_merit, whole):
+       st.booleans(), st.booleans(), st.booleans())
+def test_proposals_at_several_nodes_equal_each_node_alone(seed, criterion, mdl, by_merit,
+                                                          above_average, whole):
     rng = np.random.default_rng(seed)
-    p = random_problem(rng, criterion, mdl, by_merit)
+    p = random_problem(rng, criterion, mdl, by_merit, above_average)
     n = p.Z.shape[0]
     nodes = []
     for size in rng.integers(1, n, 4):

@@ -68,7 +68,7 @@ def small_config(mirror) -> dict:
     auer95 = config["auer95"]
     auer95.pop("curves")
     auer95["datasets"] = ["IR"]
-    auer95["cv"].update(learners=["T2", "C45"], repetitions=1, folds=2)
+    auer95["cv"].update(learners=["T2", "C45_PRE_R8"], repetitions=1, folds=2)
     return config
 
 

@@ -31,7 +31,7 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
 
     table = pd.read_csv(works["2"] / "results/tables/auer95_table2.csv")
     assert table["code"].tolist() == ["IR", "LA"]
-    for column in ("Sky2", "T2", "C45", "C45_R8", "d.c.", "paired_diff", "paired_p"):
+    for column in ("Sky2", "T2", "C45_PRE_R8", "C45_R8", "d.c.", "paired_diff", "paired_p"):
         assert table[column].notna().all(), column
     # every table's cells are written, and the scorecard holds the default ones with a verdict
     cells = {key: read_cells(works["2"] / f"results/auer95/cells/{key}.csv") for key in CELLS}
@@ -76,13 +76,13 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     assert len(folds) == 10 and folds.groupby("repetition")["n_test"].sum().tolist() == [150] * 2
     assert "fit_seconds" not in folds.columns
     # the learners saw identical folds
-    c45 = pd.read_csv(works["2"] / "results/auer95/cv/IR/C45.csv")
+    c45 = pd.read_csv(works["2"] / "results/auer95/cv/IR/C45_PRE_R8.csv")
     assert folds["n_test"].tolist() == c45["n_test"].tolist()
 
     # an interrupted run (one CV job and the aggregates missing) redoes only what is missing (and
     # the scorecard with its figure of each of the 4 studies)
     work = private
-    (work / "results/auer95/cv/LA/C45.csv").unlink()
+    (work / "results/auer95/cv/LA/C45_PRE_R8.csv").unlink()
     (work / "results/tables/auer95_table2.csv").unlink()
     dry = run(work, "-n", *args)
     assert job_counts(dry.stdout) == {"cross_validate": "1", "auer95_table2": "1",
@@ -96,9 +96,9 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     dry = run(work, "-n", *args)
     counts = job_counts(dry.stdout)
     # a job's code inputs are the modules it runs (the import graph): the CV jobs of the
-    # C4.5-based learners rerun (auer95 C45 and C45_R8 in the shared CV rule, last02 C45_R8 and
-    # bagged C4.5 in the stability jobs that run their CV, on two datasets each), not those of
-    # T2 or IFN, nor the Sky or learning-curve jobs (T1/T2)
+    # C4.5-based learners rerun (auer95 C45_PRE_R8 and C45_R8 in the shared CV rule, last02
+    # C45_R8 and bagged C4.5 in the stability jobs that run their CV, on two datasets each), not
+    # those of T2 or IFN, nor the Sky or learning-curve jobs (T1/T2)
     assert counts["cross_validate"] == "4", dry.stdout
     assert counts["last02_stability"] == "4", dry.stdout
     assert counts["auer95_c45_refit"] == "2", dry.stdout   # C4.5 with -m 1, per dataset

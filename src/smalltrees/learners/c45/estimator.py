@@ -1,9 +1,11 @@
 """C4.5-style decision-tree learner with Release 8 semantics and the options of the DKM studies.
 
-The comparison learner of Auer, Holte & Maass (1995) is C4.5 with default options; the base
-of Dietterich, Kearns & Mansour (1996) is C4.5 with ``-m 1 -g``, the criterion G and unpruned
-trees. Weka's J48 re-implements C4.5 Release 8; where the book leaves details open we follow
-J48 (Weka 3.6), against which ``benchmarks/c45_vs_j48.py`` compares this learner.
+The comparison learner of Auer, Holte & Maass (1995) is C4.5 with default options, as released
+before Release 8 (``release="pre-R8"``); the base of Dietterich, Kearns & Mansour (1996) is
+C4.5 with ``-m 1 -g``, the criterion G and unpruned trees. Weka's J48 re-implements C4.5
+Release 8; where the book leaves details open we follow J48 (Weka 3.6), against which
+``benchmarks/c45_vs_j48.py`` compares this learner, and ``benchmarks/c45_vs_quinlan.py``
+against Quinlan's own program.
 
 References
 ----------
@@ -35,7 +37,7 @@ from smalltrees.learners.validation import check_sample_weight, is_count, is_num
 
 
 class C45(TreeClassifier):
-    """C4.5 decision tree (Release 8: gain ratio, MDL-corrected thresholds, pessimistic pruning).
+    """C4.5 decision tree (gain ratio, pessimistic pruning; Release 8's or earlier cut rule).
 
     Parameters
     ----------
@@ -50,14 +52,26 @@ class C45(TreeClassifier):
         Confidence factor of pessimistic pruning, in ``(0, 0.5]``.
     prune : bool, default=True
         Prune by subtree replacement and subtree raising.
-    mdl_correction : bool, default=True
-        Charge continuous splits ``log2(number of admissible cuts) / N`` (Release 8); off
-        gives the earlier releases used by Auer et al.
-    threshold_by : {"gain", "merit"}, default="gain"
-        How the cut of a continuous attribute is chosen: by information gain (Release 8,
-        Quinlan 1996, section 3) or by the criterion's merit, i.e. the gain ratio of the cut
-        (the releases before 8, which Quinlan 1996 says favoured cuts splitting off few cases).
-        The two agree for the unnormalised criteria "gain" and "G".
+    release : {"R8", "pre-R8"}, default="R8"
+        Which release's rules choose and charge the cut of a continuous attribute; all else is
+        the same in both. ``"R8"`` (October 1995, as Weka's J48): the cut of highest gain,
+        charged ``log2(number of admissible cuts) / N`` (Quinlan 1996, section 3), both
+        adjustable by the next two parameters. ``"pre-R8"`` (Releases 5-7, which Auer et al.
+        ran in 1994-95): the cut of highest gain ratio among the cuts whose gain is at least
+        the average gain of the admissible cuts (minus 1e-3), no charge, the attribute's gain
+        that cut's (item 21 of Quinlan's change log undone,
+        :func:`~smalltrees.learners.c45.proposals.pre_r8_ranking`); with the criteria "gain"
+        and "G", the cut of highest gain, no charge.
+    mdl_correction : bool or None, default=None
+        Charge continuous splits ``log2(number of admissible cuts) / N``. ``None``: as the
+        release does (on for ``"R8"``, off for ``"pre-R8"``); ``"pre-R8"`` accepts no
+        charge (``True`` is an error).
+    threshold_by : {"gain", "merit"} or None, default=None
+        With ``release="R8"``, how the cut of a continuous attribute is chosen: by
+        information gain (``None`` or ``"gain"``: Release 8) or by the criterion's merit,
+        i.e. the gain ratio of the cut, without the average-gain filter of ``"pre-R8"``. The
+        two agree for the unnormalised criteria "gain" and "G". ``"pre-R8"`` has its own
+        rule: only ``None`` is accepted.
     min_split_share : bool, default=True
         Bound the branches of a continuous split below by ``0.1 N_known / n_classes``
         (within ``[min_cases, 25]``), as Release 8 and J48 do; off, by ``min_cases`` alone
@@ -128,8 +142,9 @@ class C45(TreeClassifier):
         min_cases: float = 2,
         cf: float = 0.25,
         prune: bool = True,
-        mdl_correction: bool = True,
-        threshold_by: str = "gain",
+        release: str = "R8",
+        mdl_correction: bool | None = None,
+        threshold_by: str | None = None,
         min_split_share: bool = True,
         subset: bool = False,
         window: bool = False,
@@ -142,6 +157,7 @@ class C45(TreeClassifier):
         self.min_cases = min_cases
         self.cf = cf
         self.prune = prune
+        self.release = release
         self.mdl_correction = mdl_correction
         self.threshold_by = threshold_by
         self.min_split_share = min_split_share
@@ -159,10 +175,21 @@ class C45(TreeClassifier):
             raise ValueError(f"min_cases must be a positive number, got {self.min_cases!r}")
         if not (is_number(self.cf) and 0 < self.cf <= 0.5):
             raise ValueError(f"cf must be in (0, 0.5], got {self.cf!r}")
-        if self.threshold_by not in THRESHOLD_BY:
+        if self.release not in RELEASES:
+            raise ValueError(f"release must be one of {RELEASES}, got {self.release!r}")
+        if self.threshold_by is not None and self.threshold_by not in THRESHOLD_BY:
             raise ValueError(
-                f"threshold_by must be one of {THRESHOLD_BY}, got {self.threshold_by!r}"
+                f"threshold_by must be None or one of {THRESHOLD_BY}, got {self.threshold_by!r}"
             )
+        if self.mdl_correction is not None and not isinstance(self.mdl_correction,
+                                                                (bool, np.bool_)):
+            raise ValueError(
+                f"mdl_correction must be None, True or False, got {self.mdl_correction!r}")
+        if self.release == "pre-R8" and (self.mdl_correction or self.threshold_by is not None):
+            raise ValueError(
+                "release='pre-R8' has its own cut rule and no threshold cost: mdl_correction "
+                f"must be None or False and threshold_by None, got mdl_correction="
+                f"{self.mdl_correction!r}, threshold_by={self.threshold_by!r}")
         for name in ("window_size", "increment"):
             value = getattr(self, name)
             if value is not None and not is_count(value, minimum=1):
@@ -205,10 +232,14 @@ class C45(TreeClassifier):
         """Grow (and prune) on ``Z``, already encoded in ``schema_``, with the codes of
         ``classes_``: the body of :meth:`fit`, also called by an ensemble that encodes its data
         once for all its trees (Bagging)."""
+        pre_r8 = self.release == "pre-R8"
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
-            float(self.min_cases), bool(self.mdl_correction), self.threshold_by == "merit",
-            bool(self.min_split_share), bool(self.subset),
+            float(self.min_cases),
+            mdl_correction=not pre_r8 and (self.mdl_correction is None
+                                           or bool(self.mdl_correction)),
+            cut_by_merit=pre_r8 or self.threshold_by == "merit", cut_above_average=pre_r8,
+            min_split_share=bool(self.min_split_share), subset=bool(self.subset),
         )
         # C4.5 and J48 hold the confidence factor in single precision.
         pruner = Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)))
@@ -324,6 +355,7 @@ class C45(TreeClassifier):
 
 
 THRESHOLD_BY = ("gain", "merit")
+RELEASES = ("R8", "pre-R8")
 
 
 def _round2(value: float) -> str:

@@ -30,12 +30,9 @@ import numpy as np
 
 from smalltrees.learners.c45.branching import Branch, split_nodes
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.proposals import NodeCases, propose_at
+from smalltrees.learners.c45.proposals import AVERAGE_GAIN_SLACK, NodeCases, propose_at
 from smalltrees.learners.c45.tree import Node, class_weights, numpy_sum
 from smalltrees.learners.criteria import EPS
-
-#: Slack of the average-gain filter (C4.5 and J48).
-AVERAGE_GAIN_SLACK = 1e-3
 
 
 def choose_test(

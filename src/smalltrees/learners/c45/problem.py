@@ -42,8 +42,12 @@ class GrowingProblem:
         Minimum weight of at least two branches of a split.
     mdl_correction : bool
     cut_by_merit : bool
-        Choose a continuous attribute's cut by the criterion's merit (gain ratio), as the
-        releases before 8 did, instead of by gain (Release 8).
+        Choose a continuous attribute's cut by the criterion's merit (gain ratio) instead of
+        by gain (Release 8).
+    cut_above_average : bool
+        With ``cut_by_merit`` and a normalised criterion, choose the cut by merit only among
+        the cuts whose gain is at least the average gain of the admissible cuts (the rule of
+        the releases before 8, :func:`~smalltrees.learners.c45.proposals.pre_r8_ranking`).
     min_split_share : bool
         Bound a continuous split's branches below by ``0.1 N / n_classes`` (within
         ``[min_cases, 25]``, :func:`~smalltrees.learners.c45.proposals.min_split_weight`);
@@ -67,6 +71,7 @@ class GrowingProblem:
     min_cases: float
     mdl_correction: bool
     cut_by_merit: bool = False
+    cut_above_average: bool = False
     min_split_share: bool = True
     subset: bool = False
     sample_weight: np.ndarray | None = None
