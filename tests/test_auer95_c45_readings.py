@@ -148,3 +148,17 @@ def test_config_check_names_a_hypothesis_that_is_not_c45():
         check_c45_readings(bad, classes)
     with pytest.raises(ConfigError, match="baseline: unknown hypothesis"):
         check_c45_readings({**readings, "baseline": "nope"}, classes)
+
+
+def test_the_deepest_tree_bounds_every_mean_of_that_c45():
+    """deepest_unpruned: one depth cell per dataset, the deepest tree before pruning of any
+    fold; a paper mean above it cannot come from that C4.5 (here 5 < the paper's 6)."""
+    runs = folds("C", 3, 4)
+    runs.loc[(runs["dataset"] == "AA") & (runs["fold"] == 1), "unpruned_depth"] = 5
+    bound = [{"hypothesis": "deepest", "learner": "C", "reading": "deepest_unpruned"}]
+    cells = c45_reading_cells(runs, paper(), ["AA", "BB"], bound, 2.0)
+    assert cells["quantity"].tolist() == ["c45_depth", "c45_depth"]
+    assert cells["ours"].tolist() == [5.0, 4.0] and (cells["ours_spread"] == 0).all()
+    assert (cells["verdict"] == "differs").all()
+    text = render_c45_readings(cells, "deepest", [], {})
+    assert "| AA | **5.0 (6.0)** |" in text

@@ -13,7 +13,9 @@ pair, scored on all datasets at once -- never chosen per dataset:
   path), ``levels`` (the leaf counted as a level: d.c. and depth + 1, "% > 2" the share
   classified more than one test deep), ``unpruned_depth`` (the depth of the tree before
   pruning, which C4.5 prints first), ``mean_leaf_depth`` (an average over the leaves instead
-  of the deepest path);
+  of the deepest path), ``deepest_unpruned`` (depth only: the deepest tree before pruning in
+  any fold, a bound no mean of pruned or unpruned trees of that C4.5 can pass: a paper's mean
+  above it cannot come from that C4.5 on these folds);
 * other C4.5s (a learner of the Table 2 CV, or refitted on its first repetitions), read as
   ``edges``.
 
@@ -57,6 +59,7 @@ READINGS: dict[str, dict[str, tuple[str, float]]] = {
     "mean_leaf_depth": {"d.c.": ("dynamic_complexity", 0.0),
                         "% > 2": ("frac_deeper_than_2", 0.0),
                         "depth": ("mean_leaf_depth", 0.0)},
+    "deepest_unpruned": {"depth": ("unpruned_depth", 0.0)},
 }
 """Reading -> measure -> (column of the per-fold rows, offset added to it)."""
 
@@ -100,7 +103,12 @@ def c45_reading_cells(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
             note = (f"learner {learner}, reading {reading}, "
                     f"{runs['repetition'].nunique()} repetitions of the Table 2 folds")
             for label, metric in MEASURES.items():
-                per_repetition = _per_repetition(runs, reading, label)
+                if reading == "deepest_unpruned":
+                    if label != "depth":
+                        continue
+                    per_repetition = pd.Series([float(runs["unpruned_depth"].max())])
+                else:
+                    per_repetition = _per_repetition(runs, reading, label)
                 sd = float(per_repetition.std(ddof=1)) if len(per_repetition) > 1 else 0.0
                 rows.append({"code": code, "quantity": metric,
                              "reading": hypothesis["hypothesis"],
