@@ -35,11 +35,8 @@ localrules:
     fetch_raw,
     parse_optional_dataset,
     table_html,
-    auer95_scorecard,
-    dkm96_scorecard,
-    last02_scorecard,
-    yildiz15_scorecard,
     scorecard,
+    paper_figure,
     all,
 
 

@@ -67,6 +67,8 @@ def test_groups_are_the_profiles_and_name_rules_that_run_on_the_cluster():
         p.read_text() for p in (ROOT / "workflow" / "rules").glob("*.smk")), re.MULTILINE))
     assert set(grouped) <= rules and not set(grouped) & local_rules()
     assert {"fetch_raw", "parse_optional_dataset"} <= local_rules() <= rules | {"all"}
+    # every rule shares SLURM jobs with its stage or runs locally: none is submitted alone
+    assert rules <= set(grouped) | local_rules(), rules - set(grouped) - local_rules()
     components = dict(entry.split("=") for entry in profile["group-components"])
     assert set(components) == set(grouped.values())
     # groups only in the cluster profile: a local run (no profile) has none and runs as before
