@@ -18,7 +18,7 @@ from test_t2 import SETTINGS, X_TOY, Y_TOY, random_case, training_errors
 from smalltrees import T1, T2, T3
 from smalltrees.datasets import build
 from smalltrees.learners.optimal.tree import IntervalSplit, Leaf
-from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table
+from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table, sky_cells
 
 
 @st.composite
@@ -106,13 +106,16 @@ def test_sky_table_gains_sky3_and_says_what_it_shows():
     rows = {"AA": {"n": 10, "sky1": 80.0, "sky2": 87.65, "t2_errors": 1},
             "BB": {"n": 10, "sky1": 80.0, "sky2": 90.0, "t2_errors": 1}}
     deeper = {"AA": {"sky3": 95.0, "t3_errors": 0}, "BB": {"sky3": 91.0, "t3_errors": 1}}
-    paper = pd.DataFrame({"code": ["AA", "BB", "AA", "BB"],
-                          "metric": ["sky2", "sky2", "c45_accuracy", "c45_accuracy"],
-                          "value": [87.7, 89.0, 90.0, 94.0], "sd": [np.nan] * 4})
-    table = make_sky_table(rows, paper, {}, deeper)
+    paper = pd.DataFrame({"table": ["sky2", "sky2", "table2", "table2"],
+                          "code": ["AA", "BB", "AA", "BB"],
+                          "quantity": ["sky2", "sky2", "c45_accuracy", "c45_accuracy"],
+                          "value": [87.7, 89.0, 90.0, 94.0], "spread": [np.nan] * 4,
+                          "decimals": [1] * 4, "where": [""] * 4})
+    cells = sky_cells(rows, paper)
+    table = make_sky_table(cells, rows, paper, {}, deeper)
     assert table.columns[:6].tolist() == ["code", "n", "sky1", "sky2", "sky3", "t2_errors"]
     assert table["paper_c45"].tolist() == [90.0, 94.0]
-    text = render_sky_table(table)
+    text = render_sky_table(table, rows)
     assert "on 1 of 2 datasets (Sky2 on 0)" in text and "below on BB (points: BB -3.0)" in text
-    assert make_sky_table(rows, paper, {}).columns.tolist()[:5] == ["code", "n", "sky1", "sky2",
-                                                                   "t2_errors"]
+    assert make_sky_table(cells, rows, paper, {}).columns.tolist()[:5] == [
+        "code", "n", "sky1", "sky2", "t2_errors"]

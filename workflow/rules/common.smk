@@ -148,9 +148,9 @@ def table_caption(wildcards):
 
 def get_final_output():
     """Every table and figure of the configured studies (each study's plan lists its own), the
-    HTML rendering of every Markdown table (for the report), and the scorecard; and every
-    stored file they are built from (raw, processed, per-job results), so that a deleted one
-    is recreated with everything computed from it: Snakemake rebuilds a missing file only for
+    HTML rendering of every Markdown table (for the report), every table's cells and the
+    scorecard; and every stored file they are built from (raw, processed, per-job results), so
+    that a deleted one is recreated with everything computed from it: Snakemake rebuilds a missing file only for
     a job that must run, and a job whose outputs are up to date does not."""
     outputs = [path for study in STUDIES for path in study_plan(study).outputs(config)]
     tables = [
@@ -158,7 +158,8 @@ def get_final_output():
         for p in outputs
         if p.startswith("results/tables/") and p.endswith(".md")
     ]
-    return outputs + tables + SCORECARD + stored_files()
+    cells = [f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()]
+    return outputs + tables + cells + SCORECARD + stored_files()
 
 
 def stored_files():
