@@ -86,9 +86,12 @@ def check_slurm_status_queries(workflow) -> None:
         return
     settings = workflow.executor_settings
     defaults = workflow.resource_settings.default_resources
+    # Snakemake <= 9.2x keeps the parsed defaults in `.parsed`; later releases' Resources is a
+    # mapping itself
+    names = getattr(defaults, "parsed", defaults) if defaults is not None else {}
     problem = status_query_problem(
         slurm_config(), getattr(settings, "status_command", None),
         getattr(settings, "init_seconds_before_status_checks", 40),
-        account_given=defaults is not None and "slurm_account" in defaults.parsed)
+        account_given="slurm_account" in names)
     if problem:
         raise WorkflowError(problem)
