@@ -256,7 +256,8 @@ def differences(recorded: dict, found: dict) -> list[str]:
         if before is None:
             out.append(f"{key}: not recorded")
             continue
-        fields = [field for field in value if field != "cpu_s" and before.get(field) != value[field]]
+        fields = [field for field in value
+                  if field != "cpu_s" and before.get(field) != value[field]]
         if fields:
             out.append(f"{key}: {', '.join(fields)}")
     return out

@@ -18,7 +18,6 @@ from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.intervals import best_labels, group_best
 from smalltrees.learners.optimal.search import stump_errors
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
-from smalltrees.learners.optimal.tree import IntervalSplit, Leaf
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
 # better than 2 errors out of 4; the tree "u, then v on both sides" makes none.
@@ -101,15 +100,19 @@ def test_t1_is_optimal(case):
     assert_interval_counts(model.tree_, K, root=False)
 
 
-def assert_interval_counts(node, K, root):
+def assert_interval_counts(tree, K, root):
     """At most K intervals below the root; 2 at the root of a two-level tree."""
-    children = getattr(node, "children", ())
-    two_level = any(not isinstance(child, Leaf) for child in children)
-    if isinstance(node, IntervalSplit):
-        assert len(children) <= (2 if root and two_level else max(K, 2) if root else K)
-        assert list(node.thresholds) == sorted(set(node.thresholds))
-    for child in children:
-        assert_interval_counts(child, K, root=False)
+    assert tree.left_closed and not tree.fractional
+    for node in range(tree.n_nodes):
+        if not tree.intervals[node]:
+            continue
+        two_level = not tree.is_leaf[tree.edges(node)].all()
+        at_root = root and node == 0
+        assert tree.intervals[node] <= (2 if at_root and two_level else max(K, 2) if at_root
+                                        else K)
+        cuts = tree.thresholds[node][:tree.intervals[node] - 1].tolist()
+        assert cuts == sorted(set(cuts))
+        assert np.isnan(tree.thresholds[node][tree.intervals[node] - 1:]).all()
 
 
 @settings(max_examples=60, **SETTINGS)

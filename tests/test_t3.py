@@ -17,7 +17,6 @@ from test_t2 import SETTINGS, X_TOY, Y_TOY, random_case, training_errors
 
 from smalltrees import T1, T2, T3
 from smalltrees.datasets import build
-from smalltrees.learners.optimal.tree import IntervalSplit, Leaf
 from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table, sky_cells
 
 
@@ -36,20 +35,18 @@ def test_t3_is_optimal(case):
     model = T3(K=K).fit(X, y)
     assert model.n_errors_ == tree_errors(X, y, K, 3)
     assert model.n_errors_ == training_errors(model, X, y)
-    assert_depth(model.tree_, K, level=1)
+    assert_depth(model.tree_, K)
 
 
-def assert_depth(node, K, level):
+def assert_depth(tree, K):
     """Two intervals above the last level, at most K on it; at most three levels."""
-    assert level <= 3 or isinstance(node, Leaf)
-    children = getattr(node, "children", ())
-    if isinstance(node, IntervalSplit):
-        below_is_leaf = all(isinstance(c, Leaf) for c in (*children, node.missing))
-        assert len(children) <= (max(K, 2) if below_is_leaf else 2)
-        assert list(node.thresholds) == sorted(set(node.thresholds))
-    for child in (*children, getattr(node, "missing", None)):
-        if child is not None:
-            assert_depth(child, K, level + 1)
+    assert tree.depth.max() <= 3
+    for node in range(tree.n_nodes):
+        if tree.intervals[node]:
+            below_is_leaf = tree.is_leaf[tree.edges(node)].all()
+            assert tree.intervals[node] <= (max(K, 2) if below_is_leaf else 2)
+            cuts = tree.thresholds[node][:tree.intervals[node] - 1].tolist()
+            assert cuts == sorted(set(cuts))
 
 
 def test_bruteforce_depth_separates_classes():

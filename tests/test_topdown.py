@@ -94,15 +94,24 @@ def leaf_errors(y: np.ndarray) -> int:
     return int(min(np.sum(y == c) for c in np.unique(y))) if y.size else 0
 
 
+def split_of(topdown, node) -> dict | None:
+    """The round that split ``node`` (its attribute, threshold and gain), None at a leaf."""
+    if topdown.tree_.is_leaf[node]:
+        return None
+    record = topdown.history_.iloc[int(topdown.split_round_[node]) - 1]
+    return {"feature": int(topdown.tree_.feature[node]),
+            "threshold": float(topdown.tree_.thresholds[node, 0]), "gain": record["gain"]}
+
+
 def grown_errors(topdown, node, X, y, mask) -> int:
     """Training errors of the subtree C4.5 would grow at ``node``: TopDown's, cut wherever a
     split gains no more than 1e-6 bits (where C4.5 stops)."""
-    split = {r["node"]: r for r in topdown.tree_.rounds}.get(node)
+    split = split_of(topdown, node)
     if split is None or split["gain"] <= EPS:
         return leaf_errors(y[mask])
     x = X.iloc[:, split["feature"]].to_numpy()
     return sum(grown_errors(topdown, child, X, y, mask & ((x > split["threshold"]) == bool(b)))
-               for b, child in enumerate(topdown.tree_.children[node]))
+               for b, child in enumerate(topdown.tree_.edges(node)))
 
 
 def unexplained_differences(c45_node, topdown, node, X, y, mask) -> list:
@@ -110,7 +119,7 @@ def unexplained_differences(c45_node, topdown, node, X, y, mask) -> list:
     reaching it); return the nodes C4.5 leaves a leaf but TopDown splits for no reason C4.5's
     own rules give: C4.5 splits only for a gain above 1e-6 bits, and then collapses a subtree
     that does not reduce the training errors (J48's growing step)."""
-    split = {r["node"]: r for r in topdown.tree_.rounds}.get(node)
+    split = split_of(topdown, node)
     if c45_node.is_leaf:
         if split is None or split["gain"] <= EPS:
             return []
@@ -121,7 +130,7 @@ def unexplained_differences(c45_node, topdown, node, X, y, mask) -> list:
     x = X.iloc[:, split["feature"]].to_numpy()
     found = []
     for b, (c45_child, child) in enumerate(zip(c45_node.children,
-                                               topdown.tree_.children[node], strict=True)):
+                                               topdown.tree_.edges(node), strict=True)):
         goes = (x > split["threshold"]) == bool(b)
         found += unexplained_differences(c45_child, topdown, child, X, y, mask & goes)
     return found
@@ -183,7 +192,7 @@ def test_categorical_tests_have_one_branch_per_value_and_empty_branches_predict_
     y = np.array(["p", "p", "n", "n", "n", "p"])
     model = TopDown().fit(X, y)
     assert model.history_.iloc[0]["test"] == ("u", "v", "w")
-    assert len(model.tree_.children[0]) == 3
+    assert len(model.tree_.edges(0)) == 3
     unseen = pd.DataFrame({"c": pd.Categorical(["w", "x"], categories=["u", "v", "w", "x"])})
     parent = model.classes_[model.tree_.label[0]]
     assert model.predict(unseen).tolist() == [parent, parent]

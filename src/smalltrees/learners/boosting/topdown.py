@@ -13,21 +13,25 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 
 from smalltrees.learners.base import leaf_distributions
-from smalltrees.learners.boosting.topdown_grow import IMPURITIES, Problem, Tree, grow
+from smalltrees.learners.boosting.topdown_grow import IMPURITIES, Growth, Problem, grow, to_tree
 from smalltrees.learners.boosting.twoclass import BooleanClassifier
 from smalltrees.learners.splits import Attributes
+from smalltrees.learners.tree.export import TextStyle
+from smalltrees.learners.tree.model import TreeModel
+from smalltrees.learners.tree.routing import end_nodes
 from smalltrees.learners.validation import is_count
 
 HISTORY_COLUMNS = ("round", "attribute", "test", "w", "q", "gain", "advantage", "train_error",
                    "depth")
 
 
-class TopDown(BooleanClassifier):
+class TopDown(TreeModel, BooleanClassifier):
     """TopDown_F: grow a tree best-first, one split per round, to zero training error.
 
     Each round splits the (leaf, test) pair with the largest *weighted* drop of the criterion,
@@ -65,9 +69,12 @@ class TopDown(BooleanClassifier):
     stop_reason_ : str
         "zero training error", "max_splits = N reached", or why zero training error is
         unreachable (an impure leaf whose cases share one x; a warning says so too).
-    tree_ : :class:`~smalltrees.learners.boosting.topdown_grow.Tree`
+    tree_ : :class:`~smalltrees.learners.tree.Tree`
+        The grown tree, nodes in the order they were made.
+    split_round_ : ndarray of shape (n_nodes,)
+        The round that split each node (``inf`` at a leaf).
     node_distributions_ : ndarray of shape (n_nodes, 2)
-        Per node, the class distribution :meth:`predict_proba` gives there.
+        Per node, the class distribution :meth:`predict_proba` gives there (``tree_.proba``).
     """
 
     def __init__(self, criterion: str = "entropy", max_splits: int | None = None,
@@ -89,18 +96,24 @@ class TopDown(BooleanClassifier):
         self.check_params()
         Z, f = self._start_boolean_fit(X, y)
         problem = Problem(Attributes(Z, self.schema_.n_values), f, IMPURITIES[self.criterion])
-        self.tree_ = grow(problem, self.max_splits)
-        self.n_splits_ = len(self.tree_.rounds)
-        self.stop_reason_ = self.tree_.stop_reason
-        self.history_ = self._history(self.tree_)
-        self.node_distributions_ = leaf_distributions(node_counts(self.tree_, Z, f),
-                                                      tree_parents(self.tree_))
+        growth = grow(problem, self.max_splits)
+        self.n_splits_ = len(growth.rounds)
+        self.stop_reason_ = growth.stop_reason
+        self.history_ = self._history(growth)
+        self.split_round_ = np.array(growth.split_round, dtype=float)
+        tree = to_tree(growth)
+        counts = np.zeros((tree.n_nodes, 2))
+        np.add.at(counts, (end_nodes(tree, Z), f), 1)
+        parent = tree.parent
+        for node in range(tree.n_nodes - 1, 0, -1):  # a child is made after its parent
+            counts[parent[node]] += counts[node]
+        self.tree_ = replace(tree, counts=counts, proba=leaf_distributions(counts, parent))
         if self.stop_reason_.startswith("no test"):
             warnings.warn(f"TopDown stopped after {self.n_splits_} rounds: {self.stop_reason_}",
                           stacklevel=2)
         return self
 
-    def _history(self, tree: Tree) -> pd.DataFrame:
+    def _history(self, tree: Growth) -> pd.DataFrame:
         rows = []
         for record in tree.rounds:
             j = record["feature"]
@@ -117,105 +130,35 @@ class TopDown(BooleanClassifier):
         """
         if n_splits is not None and not is_count(n_splits, minimum=0):
             raise ValueError(f"n_splits={n_splits!r}; expected None or an integer >= 0")
-        Z = self._encode(X)
-        path, moved_at = descend(self.tree_, Z)
         limit = np.inf if n_splits is None else n_splits
-        return self.classes_[np.array(self.tree_.label)[stop_node(path, moved_at, limit)]]
+        return self.classes_[self._codes(self._encode(X), limit)]
 
     def staged_predict(self, X) -> Iterator[np.ndarray]:
         """Labels from the tree after each round 1, 2, ..., ``n_splits_`` (as scikit-learn's
         ``staged_predict``; ``predict(X, n_splits=0)`` is the root alone)."""
         Z = self._encode(X)
-        path, moved_at = descend(self.tree_, Z)
-        labels = np.array(self.tree_.label)
         for limit in range(1, self.n_splits_ + 1):
-            yield self.classes_[labels[stop_node(path, moved_at, limit)]]
+            yield self.classes_[self._codes(Z, limit)]
+
+    def _codes(self, Z: np.ndarray, limit: float) -> np.ndarray:
+        """The class codes from the tree of the rounds up to ``limit``: a node split later is
+        a leaf of it."""
+        return self.tree_.label[end_nodes(self.tree_, Z, stop=self.split_round_ > limit)]
 
     def predict_proba(self, X) -> np.ndarray:
         """The training class distribution (negative, positive) of the leaf each case reaches
         (of the node where it stops, for a missing value or an unseen category; of the parent,
         for a branch no training case took). A tie predicts the positive class."""
-        Z = self._encode(X)
-        path, moved_at = descend(self.tree_, Z)
-        return self.node_distributions_[stop_node(path, moved_at, np.inf)]
+        return self.tree_.proba[end_nodes(self.tree_, self._encode(X))]
 
-    def export_text(self) -> str:
-        """The tree as indented text, one line per branch, with each node's round."""
-        self._check_fitted()
-        tree, lines = self.tree_, []
+    @property
+    def node_distributions_(self) -> np.ndarray:
+        """Per node, the class distribution :meth:`predict_proba` gives there."""
+        return self.tree_.proba
 
-        def walk(node: int, indent: str) -> None:
-            j = tree.feature[node]
-            if j < 0:
-                return
-            name, categories = self.schema_.names[j], self.schema_.categories[j]
-            for b, child in enumerate(tree.children[node]):
-                test = (f"{name} {'<=' if b == 0 else '>'} {tree.threshold[node]:g}"
-                        if categories is None else f"{name} = {categories[b]}")
-                leaf = "" if tree.feature[child] >= 0 else f": {self.classes_[tree.label[child]]}"
-                lines.append(f"{indent}{test} [round {int(tree.split_round[node])}]{leaf}")
-                walk(child, indent + "|   ")
-
-        walk(0, "")
-        return "\n".join(lines) if lines else f": {self.classes_[tree.label[0]]}"
-
-
-def descend(tree: Tree, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each row's path down the grown tree: ``(path, moved_at)``, where ``path[:, j]`` is the
-    node after ``j`` moves (the last node repeated once the row stops) and ``moved_at[:, j]``
-    the round that split the node left at move ``j`` (``inf`` where the row did not move).
-
-    A row stops at a leaf, or at a node whose tested value it lacks: a missing value or a
-    category unseen in training, both encoded as NaN. A continuous value is compared with the
-    threshold whatever its sign (category codes are never negative).
-    """
-    feature = np.array(tree.feature)
-    threshold = np.array(tree.threshold, dtype=float)
-    split_round = np.array(tree.split_round, dtype=float)
-    width = max((len(c) for c in tree.children), default=0)
-    children = np.full((len(tree.feature), max(width, 1)), -1)
-    for i, kids in enumerate(tree.children):
-        children[i, :len(kids)] = kids
-    n = Z.shape[0]
-    node = np.zeros(n, dtype=np.int64)
-    path, moved_at = [node.copy()], []
-    moving = np.arange(n)
-    while moving.size:
-        moving = moving[feature[node[moving]] >= 0]
-        at = node[moving]
-        x = Z[moving, feature[at]]
-        known = ~np.isnan(x)
-        moving, at, x = moving[known], at[known], x[known]
-        continuous = ~np.isnan(threshold[at])
-        branch = np.where(continuous, x > np.where(continuous, threshold[at], 0), x)
-        node[moving] = children[at, branch.astype(np.int64)]
-        rounds = np.full(n, np.inf)
-        rounds[moving] = split_round[at]
-        path.append(node.copy())
-        moved_at.append(rounds)
-    return np.stack(path, axis=1), np.stack(moved_at, axis=1) if moved_at else np.zeros((n, 0))
-
-
-def stop_node(path: np.ndarray, moved_at: np.ndarray, limit: float) -> np.ndarray:
-    """The node where each row stops in the tree of rounds ``<= limit``: a node's children are
-    split after it, so the moves made by then are the first ones along the path."""
-    return path[np.arange(path.shape[0]), (moved_at <= limit).sum(axis=1)]
-
-
-def node_counts(tree: Tree, Z: np.ndarray, f: np.ndarray) -> np.ndarray:
-    """``(n_nodes, 2)``: the negative and positive training cases reaching each node."""
-    path, moved_at = descend(tree, Z)
-    counts = np.zeros((len(tree.feature), 2))
-    np.add.at(counts, (stop_node(path, moved_at, np.inf), f), 1)
-    parent = tree_parents(tree)
-    for node in range(len(parent) - 1, 0, -1):  # a child is made after its parent
-        counts[parent[node]] += counts[node]
-    return counts
-
-
-def tree_parents(tree: Tree) -> np.ndarray:
-    """Each node's parent (-1 at the root)."""
-    parent = np.full(len(tree.feature), -1, dtype=np.int64)
-    for node, kids in enumerate(tree.children):
-        parent[kids] = node
-    return parent
+    def _text_style(self) -> TextStyle:
+        """One line per branch with the round that split the node; ``x <= t`` printed as
+        ``%g``."""
+        return TextStyle(leaf=lambda node: str(self.classes_[self.tree_.label[node]]),
+                         number=lambda t: f"{t:g}",
+                         note=lambda node: f" [round {int(self.split_round_[node])}]")

@@ -30,6 +30,7 @@ from smalltrees.learners.boosting.sweep import category_weights, cut_threshold, 
 from smalltrees.learners.boosting.twoclass import split_advantage
 from smalltrees.learners.criteria import CRITERIA, EPS
 from smalltrees.learners.splits import Attributes, restrict_order
+from smalltrees.learners.tree.structure import Tree, build
 
 IMPURITIES = {"entropy": CRITERIA["gain"].impurity, "G": CRITERIA["G"].impurity}
 """The impurities of TopDown_F's criteria, by the names of its ``criterion`` parameter: H
@@ -67,8 +68,10 @@ class Candidate:
 
 
 @dataclass
-class Tree:
-    """A grown tree as flat arrays (one entry per node; node 0 is the root) and its rounds.
+class Growth:
+    """The record of growing, one list entry per node (node 0 is the root, a node made after
+    its parent), and the rounds; used only while growing: :func:`to_tree` makes the fitted
+    tree of it.
 
     ``feature`` is -1 at a leaf; ``threshold`` the cut of a continuous test (``x <= threshold``
     goes to branch 0), ``NaN`` otherwise; ``children[i]`` the branches of node ``i``;
@@ -91,6 +94,19 @@ class Tree:
                             ("split_round", np.inf), ("label", label), ("depth", depth)):
             getattr(self, name).append(value)
         return len(self.feature) - 1
+
+
+def to_tree(growth: Growth) -> Tree:
+    """The fitted tree of a growth record: a case with a missing value or an unseen category
+    stops at the node testing it (TopDown's tests have no branch for it) and takes its label.
+    Class counts and distributions are zero (the estimator fills them in)."""
+    zeros = np.zeros(2)
+    records = [{"feature": feature, "counts": zeros, "proba": zeros, "label": label,
+                "branches": kids, **({} if np.isnan(threshold) else {"thresholds": [threshold]})}
+               for feature, threshold, kids, label in zip(growth.feature, growth.threshold,
+                                                           growth.children, growth.label,
+                                                           strict=True)]
+    return build(records, 2)
 
 
 def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
@@ -144,12 +160,12 @@ def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
     return Candidate(best, float(gain), threshold, branch, positives, negatives)
 
 
-def grow(problem: Problem, max_splits: int | None) -> Tree:
+def grow(problem: Problem, max_splits: int | None) -> Growth:
     """Grow best-first until zero training error, ``max_splits`` rounds, or no leaf can be
     split (an impure leaf whose cases all have the same x: zero training error is then
     unreachable, and ``stop_reason`` says so)."""
     m = problem.f.size
-    tree = Tree()
+    tree = Growth()
     P = int(problem.f.sum())
     tree.add(int(2 * P >= m), 0)
     frontier: dict[int, tuple[np.ndarray, Candidate]] = {}
@@ -172,14 +188,14 @@ def grow(problem: Problem, max_splits: int | None) -> Tree:
     return tree
 
 
-def _consider(problem: Problem, tree: Tree, frontier: dict, node: int, rows: np.ndarray):
+def _consider(problem: Problem, tree: Growth, frontier: dict, node: int, rows: np.ndarray):
     """Put a new leaf on the frontier if it has a test."""
     test = best_test(problem, rows)
     if test is not None:
         frontier[node] = (rows, test)
 
 
-def _split(problem: Problem, tree: Tree, frontier: dict, leaf: int, rows: np.ndarray,
+def _split(problem: Problem, tree: Growth, frontier: dict, leaf: int, rows: np.ndarray,
            test: Candidate) -> int:
     """Split ``leaf`` by ``test``, record the round; return the change in training errors."""
     m, n = problem.f.size, rows.size

@@ -27,6 +27,8 @@ Conventions (all deterministic):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from smalltrees.learners.base import TreeClassifier, leaf_distributions
@@ -35,11 +37,14 @@ from smalltrees.learners.optimal.depth2 import one_level, two_level
 from smalltrees.learners.optimal.depth3 import three_level
 from smalltrees.learners.optimal.search import Encoded
 from smalltrees.learners.optimal.stumps import majority_label
-from smalltrees.learners.optimal.tree import node_labels, preorder, stop_nodes, to_dict, to_text
+from smalltrees.learners.optimal.tree import to_tree
+from smalltrees.learners.tree.export import TextStyle, tree_dict
+from smalltrees.learners.tree.model import TreeModel
+from smalltrees.learners.tree.routing import end_nodes
 from smalltrees.learners.validation import is_count
 
 
-class _SmallTree(TreeClassifier):
+class _SmallTree(TreeModel, TreeClassifier):
     """What :class:`T1`, :class:`T2` and :class:`T3` share: the parameter K, encoding,
     prediction, export."""
 
@@ -76,16 +81,22 @@ class _SmallTree(TreeClassifier):
         of ``classes_`` (see :meth:`~smalltrees.learners.base.TreeClassifier._fit_rows`)."""
         self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
         enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
-        self.tree_ = self._search(enc)
-        nodes, parent = preorder(self.tree_)
-        stop = stop_nodes(self.tree_, list(Z.T))
-        self.n_errors_ = int((node_labels(nodes)[stop] != enc.y).sum())
-        counts = np.zeros((len(nodes), len(self.classes_)))
+        tree = to_tree(self._search(enc), len(self.classes_))
+        stop = end_nodes(tree, Z)
+        self.n_errors_ = int((tree.label[stop] != enc.y).sum())
+        counts = np.zeros((tree.n_nodes, len(self.classes_)))
         np.add.at(counts, (stop, enc.y), 1)
-        for node in range(len(nodes) - 1, 0, -1):  # children after parents: sum upwards
+        parent = tree.parent
+        for node in range(tree.n_nodes - 1, 0, -1):  # children after parents: sum upwards
             counts[parent[node]] += counts[node]
-        self.node_distributions_ = leaf_distributions(counts, parent)
+        self.tree_ = replace(tree, counts=counts, proba=leaf_distributions(counts, parent))
         return self
+
+    @property
+    def node_distributions_(self) -> np.ndarray:
+        """Per node of the tree in pre-order, the class distribution :meth:`predict_proba`
+        gives (``tree_.proba``)."""
+        return self.tree_.proba
 
     def predict(self, X) -> np.ndarray:
         """Class labels predicted for the rows of ``X``."""
@@ -93,8 +104,7 @@ class _SmallTree(TreeClassifier):
 
     def _predict_encoded(self, Z: np.ndarray) -> np.ndarray:
         """:meth:`predict` of rows already encoded by :meth:`_encode_for_prediction`."""
-        labels = node_labels(preorder(self.tree_)[0])
-        return self.classes_[labels[stop_nodes(self.tree_, list(Z.T))]]
+        return self.classes_[self.tree_.label[end_nodes(self.tree_, Z)]]
 
     def predict_proba(self, X) -> np.ndarray:
         """The training class distribution of the leaf each row reaches (of the nearest node
@@ -104,21 +114,18 @@ class _SmallTree(TreeClassifier):
         ``predict`` gives the leaf's label, which the search chose for the least errors: with
         at most K intervals it may be a minority class of the leaf.
         """
-        Z = self._encode_for_prediction(X)
-        return self.node_distributions_[stop_nodes(self.tree_, list(Z.T))]
-
-    def export_text(self) -> str:
-        """The fitted tree as indented text, one edge per line."""
-        self._check_fitted()
-        return to_text(self.tree_, list(self.schema_.names), self._value_lists(), self.classes_)
+        return self.tree_.proba[end_nodes(self.tree_, self._encode_for_prediction(X))]
 
     def to_dict(self) -> dict:
         """The fitted tree as nested dicts and lists, ready for ``json.dumps``."""
         self._check_fitted()
-        return to_dict(self.tree_, list(self.schema_.names), self._value_lists(), self.classes_)
+        return tree_dict(self.tree_, self.schema_.names, self.schema_.categories, self.classes_)
 
-    def _value_lists(self) -> list:
-        return [None if cats is None else list(cats) for cats in self.schema_.categories]
+    def _text_style(self) -> TextStyle:
+        """scikit-learn's layout: ``|--- `` before each test, a leaf's class after it."""
+        return TextStyle(leaf=lambda node: str(self.classes_[self.tree_.label[node]]),
+                         edge="|--- ", equals=" == ", value=repr, end="\n",
+                         root_leaf=lambda text: f"|--- class: {text}")
 
     def _encode_for_prediction(self, X) -> np.ndarray:
         """``X`` in the training schema, a category unknown at fit time as
@@ -148,12 +155,13 @@ class T1(_SmallTree):
         The training frame's column names (only when they are all strings).
     K_ : int
         The value of K used.
-    tree_ : Leaf, CategoricalSplit or IntervalSplit
-        The fitted tree (see :mod:`smalltrees.learners.optimal.tree`).
+    tree_ : :class:`~smalltrees.learners.tree.Tree`
+        The fitted tree, nodes in pre-order (a node, its children, its missing edge).
     n_errors_ : int
         Number of training errors, the minimum over TREE(1, n, p, K).
     node_distributions_ : ndarray of shape (n_nodes, n_classes)
-        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives.
+        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives
+        (``tree_.proba``).
 
     References
     ----------
@@ -202,13 +210,14 @@ class T2(_SmallTree):
         The training frame's column names (only when they are all strings).
     K_ : int
         The value of K used.
-    tree_ : Leaf, CategoricalSplit or IntervalSplit
-        The fitted tree (see :mod:`smalltrees.learners.optimal.tree`).
+    tree_ : :class:`~smalltrees.learners.tree.Tree`
+        The fitted tree, nodes in pre-order (a node, its children, its missing edge).
     n_errors_ : int
         Number of training errors, the minimum over TREE(2, n, p, K); ``1 - n_errors_ / m`` is
         the paper's Sky2 accuracy.
     node_distributions_ : ndarray of shape (n_nodes, n_classes)
-        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives.
+        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives
+        (``tree_.proba``).
 
     References
     ----------
@@ -254,13 +263,14 @@ class T3(_SmallTree):
         The training frame's column names (only when they are all strings).
     K_ : int
         The value of K used.
-    tree_ : Leaf, CategoricalSplit or IntervalSplit
-        The fitted tree (see :mod:`smalltrees.learners.optimal.tree`).
+    tree_ : :class:`~smalltrees.learners.tree.Tree`
+        The fitted tree, nodes in pre-order (a node, its children, its missing edge).
     n_errors_ : int
         Number of training errors, the minimum over TREE(3, n, p, K); ``1 - n_errors_ / m`` is
         Sky3, the summarising power of three-level trees (section 3).
     node_distributions_ : ndarray of shape (n_nodes, n_classes)
-        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives.
+        Per node of the tree in pre-order, the class distribution :meth:`predict_proba` gives
+        (``tree_.proba``).
 
     References
     ----------

@@ -1,0 +1,26 @@
+"""What every learner whose fitted model is one :class:`~smalltrees.learners.tree.Tree`
+(``tree_``) shows of it, as scikit-learn users expect: ``export_text`` and ``export_graphviz``."""
+
+from __future__ import annotations
+
+from smalltrees.learners.tree import export
+
+
+class TreeModel:
+    """Mixin of C4.5, ID3, TopDown and T1/T2/T3: the printers of their ``tree_``, in the layout
+    of the learner's :meth:`_text_style`."""
+
+    def export_text(self) -> str:
+        """The fitted tree as indented text, one line per edge."""
+        self._check_fitted()
+        return export.export_text(self.tree_, self.schema_.names, self.schema_.categories,
+                                  self._text_style())
+
+    def export_graphviz(self) -> str:
+        """The fitted tree in Graphviz's DOT language (render with ``dot -Tpng``)."""
+        self._check_fitted()
+        return export.export_graphviz(self.tree_, self.schema_.names, self.schema_.categories,
+                                      self._text_style())
+
+    def _text_style(self) -> export.TextStyle:  # pragma: no cover - every tree learner has one
+        raise NotImplementedError

@@ -1,0 +1,126 @@
+"""The one router of fitted trees: where each case ends, with what weight, and what it predicts.
+
+All cases go through all nodes of a depth in a few array operations. A case ends at a leaf, or
+at a node where it cannot go on: a node the caller marks as a leaf (``stop``: a pruned or
+staged tree), an unknown tested value at a node with neither a missing-value edge nor
+fractional routing (TopDown), a category code that has no branch (a category unknown at fit
+time in T1/T2/T3). With fractional routing (C4.5, Quinlan 1993, ch. 3) a case with an unknown
+tested value goes down every branch whose share of the node's training weight exceeds
+:data:`~smalltrees.learners.criteria.EPS`, its weight multiplied by that share; the nodes a
+case ends at come in node order, so that sums over them add the same numbers in the same order
+as C4.5's reference (``tests/c45_prediction_reference.py``).
+
+References
+----------
+J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 3.
+P. Auer, R. C. Holte and W. Maass (1995), ICML, section 2 (the missing-value edge).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from smalltrees.learners.criteria import EPS
+from smalltrees.learners.tree.structure import Tree
+
+
+def reach(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None
+          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(rows, node, weight)``: each node where each row of the encoded ``Z`` ends, with the
+    row's weight there (1 unless fractional routing split it), sorted by node (stable).
+
+    ``stop`` (optional, per node): True where a case ends as at a leaf.
+    """
+    n = Z.shape[0]
+    rows, at, weight = np.arange(n), np.zeros(n, dtype=np.intp), np.ones(n)
+    ends = tree.is_leaf if stop is None else tree.is_leaf | stop
+    continuous = tree.intervals > 0
+    width = tree.children.shape[1]
+    found = []
+    while rows.size:
+        arrived = ends[at]
+        if arrived.any():
+            found.append((rows[arrived], at[arrived], weight[arrived]))
+            rows, at, weight = rows[~arrived], at[~arrived], weight[~arrived]
+        values = Z[rows, tree.feature[at]]
+        unknown = np.isnan(values)
+        branch = np.where(continuous[at], _interval(tree, at, values),
+                          np.where(unknown, 0.0, values)).astype(np.intp)
+        inside = (branch >= 0) & (branch < width)
+        next_at = np.where(inside, tree.children[at, np.where(inside, branch, 0)], -1)
+        if unknown.any():
+            next_at[unknown] = tree.missing[at[unknown]]
+            if tree.fractional:  # every branch with a share above EPS, in branch order
+                lost = np.flatnonzero(unknown & (next_at < 0))
+                split, b = np.nonzero(tree.fractions[at[lost]] > EPS)
+                lost = lost[split]
+                kept = np.ones(rows.size, dtype=bool)
+                kept[lost] = False
+                rows = np.concatenate([rows[kept], rows[lost]])
+                weight = np.concatenate([weight[kept], weight[lost] * tree.fractions[at[lost], b]])
+                next_at = np.concatenate([next_at[kept], tree.branches[at[lost], b]])
+                at = np.concatenate([at[kept], at[lost]])
+        halted = next_at < 0
+        if halted.any():  # no branch for the value: the case ends here
+            found.append((rows[halted], at[halted], weight[halted]))
+            rows, weight, next_at = rows[~halted], weight[~halted], next_at[~halted]
+        at = next_at
+    rows, node, weight = (np.concatenate(part) for part in zip(*found, strict=True)) \
+        if found else (np.zeros(0, dtype=np.intp),) * 2 + (np.zeros(0),)
+    order = np.argsort(node, kind="stable")
+    return rows[order], node[order], weight[order]
+
+
+def _interval(tree: Tree, at: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The interval of a continuous test each value falls in (NaN values: 0)."""
+    cuts = tree.thresholds[at]
+    if cuts.shape[1] == 1:
+        passed = values >= cuts[:, 0] if tree.left_closed else values > cuts[:, 0]
+        return passed.astype(np.intp)
+    passed = values[:, None] >= cuts if tree.left_closed else values[:, None] > cuts
+    return passed.sum(axis=1)
+
+
+def end_nodes(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> np.ndarray:
+    """The node where each row of ``Z`` ends, for a tree without fractional routing."""
+    if tree.fractional:
+        raise ValueError("a tree with fractional routing sends a case to several leaves; "
+                         "use reach()")
+    rows, node, _ = reach(tree, Z, stop)
+    out = np.empty(Z.shape[0], dtype=np.intp)
+    out[rows] = node
+    return out
+
+
+def predict_proba(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> np.ndarray:
+    """Class probabilities of the rows of ``Z``: the distribution of the node each ends at,
+    or, where fractional routing split a row, the nodes' distributions times the row's weight
+    there, added to zeros node after node (C4.5's order of summation)."""
+    if not tree.fractional:
+        return tree.proba[end_nodes(tree, Z, stop)]
+    rows, node, weight = reach(tree, Z, stop)
+    proba = np.zeros((Z.shape[0], tree.proba.shape[1]))
+    add_in_order(proba, rows, weight[:, None] * tree.proba[node])
+    return proba
+
+
+def predict_codes(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> np.ndarray:
+    """The class code of each row of ``Z``: the label of the node it ends at, or where
+    fractional routing may split it, the most probable class (ties within
+    :data:`~smalltrees.learners.criteria.EPS` to the first, as in C4.5)."""
+    if not tree.fractional:
+        return tree.label[end_nodes(tree, Z, stop)]
+    proba = predict_proba(tree, Z, stop)
+    return np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
+
+
+def add_in_order(totals: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
+    """``totals[rows] += values`` where ``totals`` is zero, a row listed several times getting
+    its values added in the order listed: as ``np.add.at``, but a row listed once is simply
+    assigned its value (zero plus a number is that number), which is much faster."""
+    once = np.bincount(rows, minlength=totals.shape[0])[rows] == 1
+    if once.all():
+        totals[rows] = values
+        return
+    totals[rows[once]] = values[once]
+    np.add.at(totals, rows[~once], values[~once])

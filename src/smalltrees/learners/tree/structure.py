@@ -1,0 +1,217 @@
+"""The one fitted-tree structure of the tree learners: a tree as parallel arrays, one entry per
+node, as scikit-learn's ``Tree``.
+
+C4.5, ID3, TopDown and T1/T2/T3 each grow their trees their own way and then describe the result
+in this structure; one router (:mod:`.routing`), one printer (:mod:`.export`) and one traversal
+for the complexity measures (:mod:`.measures`) serve them all. The structure holds every test
+these learners make:
+
+* a continuous attribute cut into 2 or K intervals (``thresholds``; the intervals closed on the
+  left, ``[t_i, t_{i+1})``, for T1/T2/T3, Auer et al. 1995, section 2; on the right, ``x <= t``
+  to the first branch, for C4.5, ID3 and TopDown);
+* a categorical attribute with one branch per declared value, or C4.5's branches on groups of
+  values (Quinlan 1993, ch. 5): ``children[i, v]`` is the node a category code ``v`` reaches,
+  ``branches[i, b]`` the node of branch ``b`` in print order;
+* what an unknown value does: follow the node's missing-value edge (``missing``: T1/T2/T3),
+  go down every branch with a fractional weight (``fractional``: C4.5, Quinlan 1993, ch. 3), or
+  stop at the node, which predicts its own class (TopDown; a category unknown at fit time in
+  T1/T2/T3 too).
+
+Nodes are numbered so that a parent comes before its children; each learner keeps its own order
+(C4.5 the order its reference visits nodes in, so that sums over leaves add in that order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+
+@dataclass(frozen=True, eq=False)
+class Tree:
+    """A fitted decision tree as arrays.
+
+    Attributes
+    ----------
+    feature : ndarray of int, shape (n_nodes,)
+        The tested attribute (column of the encoded matrix), ``-1`` at a leaf.
+    thresholds : ndarray of float, shape (n_nodes, max_cuts)
+        A continuous test's cuts in increasing order, padded with ``NaN``; all ``NaN`` for a
+        categorical test and at a leaf (a continuous test with no cut has one interval).
+    branches : ndarray of int, shape (n_nodes, width)
+        Each node's branches (node numbers) in order, padded with ``-1``.
+    children : ndarray of int, shape (n_nodes, width)
+        The node a known value reaches: by interval of a continuous test, by category code of a
+        categorical one (through the node's groups of values, if it has some); ``-1`` where
+        there is none (a code beyond the declared categories stops at the node).
+    missing : ndarray of int, shape (n_nodes,)
+        The node an unknown value reaches, ``-1`` where the test has no missing-value edge.
+    intervals : ndarray of int, shape (n_nodes,)
+        The number of intervals of a continuous test (its cuts plus one), 0 for a categorical
+        test and at a leaf.
+    counts : ndarray, shape (n_nodes, n_classes)
+        Class weights (or counts) of the training cases reaching each node.
+    proba : ndarray of float, shape (n_nodes, n_classes)
+        The class distribution a case stopping at the node gets.
+    label : ndarray of int, shape (n_nodes,)
+        The class code a case stopping at the node is given (``-1`` where none can stop).
+    left_closed : bool
+        Intervals ``[t_i, t_{i+1})`` (a value equal to a cut goes up) rather than
+        ``(t_i, t_{i+1}]``.
+    fractional : bool
+        An unknown value at a node without a missing-value edge goes down every branch whose
+        share of the node's training weight exceeds :data:`~smalltrees.learners.criteria.EPS`,
+        its weight times that share (C4.5); else it stops at the node.
+    """
+
+    feature: np.ndarray
+    thresholds: np.ndarray
+    branches: np.ndarray
+    children: np.ndarray
+    missing: np.ndarray
+    intervals: np.ndarray
+    counts: np.ndarray
+    proba: np.ndarray
+    label: np.ndarray
+    left_closed: bool = False
+    fractional: bool = False
+
+    @property
+    def n_nodes(self) -> int:
+        """Number of nodes, leaves included."""
+        return int(self.feature.size)
+
+    @property
+    def is_leaf(self) -> np.ndarray:
+        """Per node: True at a leaf."""
+        return self.feature < 0
+
+    @property
+    def n_leaves(self) -> int:
+        """Number of leaves."""
+        return int(self.is_leaf.sum())
+
+    @property
+    def decision_nodes(self) -> int:
+        """Number of internal (decision) nodes, the complexity of Yildiz (2015, Table III)."""
+        return self.n_nodes - self.n_leaves
+
+    @cached_property
+    def parent(self) -> np.ndarray:
+        """Each node's parent, ``-1`` at the root."""
+        parent = np.full(self.n_nodes, -1, dtype=np.int64)
+        edges = np.concatenate([self.branches, self.missing[:, None]], axis=1)
+        above, _ = np.nonzero(edges >= 0)
+        parent[edges[edges >= 0]] = above
+        return parent
+
+    @cached_property
+    def depth(self) -> np.ndarray:
+        """Per node, the number of tests above it."""
+        depth = np.zeros(self.n_nodes, dtype=np.int64)
+        parent = self.parent
+        for node in range(1, self.n_nodes):  # parents come first
+            depth[node] = depth[parent[node]] + 1
+        return depth
+
+    def edges(self, node: int) -> list[int]:
+        """The node's children in print order: its branches, then its missing-value edge."""
+        kids = [int(b) for b in self.branches[node] if b >= 0]
+        return kids + ([int(self.missing[node])] if self.missing[node] >= 0 else [])
+
+    @cached_property
+    def fractions(self) -> np.ndarray:
+        """``(n_nodes, width)``: the share of a case with an unknown tested value sent down
+        each branch, the branch's share of the node's training weight (0 at the padding); the
+        weights summed as C4.5 sums them (each node's class weights, then the branches)."""
+        fractions = np.zeros(self.branches.shape)
+        totals = np.array([float(row.sum()) for row in self.counts])
+        for node in np.flatnonzero(~self.is_leaf).tolist():
+            kids = self.branches[node][self.branches[node] >= 0]
+            weights = totals[kids]
+            fractions[node, :kids.size] = weights / weights.sum()
+        return fractions
+
+    def subtree_sizes(self) -> np.ndarray:
+        """Per node, the number of decision nodes in the subtree rooted there."""
+        size = (~self.is_leaf).astype(np.int64)
+        parent = self.parent
+        for node in range(self.n_nodes - 1, 0, -1):
+            size[parent[node]] += size[node]
+        return size
+
+    def alive(self, cut: np.ndarray) -> np.ndarray:
+        """Per node (or node x column of a 2-D ``cut``): True if the node belongs to the tree
+        pruned at ``cut`` (True = the node is made a leaf), i.e. no proper ancestor is cut."""
+        alive = np.ones(cut.shape, dtype=bool)
+        parent = self.parent
+        for node in range(1, self.n_nodes):
+            alive[node] = alive[parent[node]] & ~cut[parent[node]]
+        return alive
+
+    def pruned(self, cut: np.ndarray) -> Tree:
+        """The tree with every node where ``cut`` is True (and still in the tree) made a leaf,
+        the nodes kept numbered in the same order."""
+        cut = np.asarray(cut, dtype=bool) | self.is_leaf
+        keep = np.flatnonzero(self.alive(cut))
+        new = np.full(self.n_nodes + 1, -1, dtype=np.int64)  # new[-1] = -1 keeps the padding
+        new[keep] = np.arange(keep.size)
+        leaf = cut[keep][:, None]
+        return Tree(
+            feature=np.where(cut[keep], -1, self.feature[keep]),
+            thresholds=np.where(leaf, np.nan, self.thresholds[keep]),
+            branches=np.where(leaf, -1, new[self.branches[keep]]),
+            children=np.where(leaf, -1, new[self.children[keep]]),
+            missing=np.where(cut[keep], -1, new[self.missing[keep]]),
+            intervals=np.where(cut[keep], 0, self.intervals[keep]),
+            counts=self.counts[keep], proba=self.proba[keep], label=self.label[keep],
+            left_closed=self.left_closed, fractional=self.fractional,
+        )
+
+    def shape(self, node: int = 0):
+        """The tree's shape in the notation of :mod:`smalltrees.vc`: ``"L"`` for a leaf, a
+        tuple of the branches' shapes for a decision node."""
+        if self.is_leaf[node]:
+            return "L"
+        return tuple(self.shape(int(child)) for child in self.branches[node] if child >= 0)
+
+
+def build(nodes: list[dict], n_classes: int, left_closed: bool = False,
+          fractional: bool = False) -> Tree:
+    """A :class:`Tree` from one record per node, parents first.
+
+    Each record has ``feature`` (-1 at a leaf), ``counts`` (class weights), ``proba`` and
+    ``label`` (what a case stopping there gets), and at a test ``branches`` (node numbers in
+    order); optionally ``thresholds`` (a continuous test's cuts; none: categorical),
+    ``groups`` (C4.5's branch of each category code), ``missing`` (the missing-value edge's
+    node) and ``continuous`` (True for a continuous test without cuts: one interval).
+    """
+    n = len(nodes)
+    width = max([2] + [len(node.get("branches", ())) for node in nodes]
+                + [len(node["groups"]) for node in nodes if node.get("groups") is not None])
+    cuts = max([1] + [len(node.get("thresholds") or ()) for node in nodes])
+    feature = np.array([node["feature"] for node in nodes], dtype=np.int64)
+    thresholds = np.full((n, cuts), np.nan)
+    branches = np.full((n, width), -1, dtype=np.int64)
+    children = np.full((n, width), -1, dtype=np.int64)
+    missing = np.full(n, -1, dtype=np.int64)
+    intervals = np.zeros(n, dtype=np.int64)
+    for i, node in enumerate(nodes):
+        kids = np.asarray(node.get("branches", ()), dtype=np.int64)
+        branches[i, :kids.size] = kids
+        children[i, :kids.size] = kids
+        cut = node.get("thresholds")
+        if cut is not None:
+            thresholds[i, :len(cut)] = cut
+            intervals[i] = len(cut) + 1
+        if node.get("groups") is not None:
+            groups = np.asarray(node["groups"], dtype=np.int64)
+            children[i, :groups.size] = kids[groups]
+        missing[i] = node.get("missing", -1)
+    counts = np.array([node["counts"] for node in nodes]).reshape(n, n_classes)
+    return Tree(feature, thresholds, branches, children, missing, intervals, counts,
+                np.array([node["proba"] for node in nodes], dtype=float).reshape(n, n_classes),
+                np.array([node["label"] for node in nodes], dtype=np.int64),
+                left_closed, fractional)
