@@ -12,9 +12,9 @@ import pandas as pd
 
 from smalltrees.learners.c45.prune import leaf_errors
 from smalltrees.learners.c45.tree import Node, iter_nodes
-from smalltrees.learners.id3.tree import FlatTree
 from smalltrees.learners.ifn.network import terminal_masks
 from smalltrees.learners.registry import LEARNER_CLASSES, learner_class
+from smalltrees.learners.tree import Tree
 
 NAMES = sorted(LEARNER_CLASSES)
 """Every registered learner: a learner added to the registry is tested without a new line."""
@@ -67,7 +67,7 @@ def reported_training_errors(model, X) -> int | None:
             return None
         return int(round(sum(leaf_errors(node.dist) for node, _ in iter_nodes(tree)
                              if node.is_leaf)))
-    if isinstance(tree, FlatTree):
+    if isinstance(tree, Tree) and not tree.fractional:
         leaves = np.flatnonzero(tree.is_leaf)
         counts = tree.counts[leaves]
         return int(counts.sum() - counts[np.arange(leaves.size), tree.label[leaves]].sum())

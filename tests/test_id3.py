@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from smalltrees import ID3
 from smalltrees.learners.criteria import entropy
+from smalltrees.learners.tree.routing import node_counts
 
 # Mitchell (1997), ch. 3, PlayTennis: the source the lecture cites (not in the lecture's copy).
 OUTLOOK = ("sunny sunny overcast rain rain rain overcast sunny sunny rain sunny overcast "
@@ -50,7 +51,7 @@ def test_gain_zero_stops_at_the_root_on_xor():
 def test_empty_branch_is_a_leaf_of_the_parents_majority():
     X = pd.DataFrame({"c": pd.Categorical(["a", "a", "b"], categories=["a", "b", "z"])})
     model = ID3().fit(X, ["p", "p", "q"])
-    empty = model.tree_.children[0][2]
+    empty = model.tree_.edges(0)[2]
     assert model.tree_.counts[empty].sum() == 0
     assert model.classes_[model.tree_.label[empty]] == "p"
     unseen = pd.DataFrame({"c": pd.Categorical(["z"], categories=["a", "b", "z"])})
@@ -74,7 +75,7 @@ def test_continuous_cut_at_the_midpoint_and_missing_values_take_the_training_mea
     X = pd.DataFrame({"x": [1.0, 2.0, 4.0, 8.0, np.nan]})
     model = ID3().fit(X, ["a", "a", "b", "b", "b"])
     assert model.fill_[0] == pytest.approx(3.75)  # filled before growing: 1, 2 | 3.75, 4, 8
-    assert model.tree_.threshold[0] == pytest.approx((2.0 + 3.75) / 2)
+    assert model.tree_.thresholds[0, 0] == pytest.approx((2.0 + 3.75) / 2)
     assert model.predict(pd.DataFrame({"x": [np.nan, 2.8, 2.9]})).tolist() == ["b", "a", "b"]
 
 
@@ -105,9 +106,9 @@ def test_grown_tree_is_consistent_with_consistent_data(seed, n, categorical):
     tree = model.tree_
     Z = model.encode(X)
     codes = np.searchsorted(model.classes_, y)
-    assert (tree.node_counts(Z, codes) == tree.counts).all()
+    assert (node_counts(tree, Z, codes, len(model.classes_)) == tree.counts).all()
     for node in np.flatnonzero(~tree.is_leaf):
-        kids = tree.children[node]
+        kids = tree.edges(node)
         assert entropy(tree.counts[kids]).sum() < entropy(tree.counts[node]) - 1e-9
     if not categorical:
         assert model.score(X, y) == 1.0

@@ -11,6 +11,7 @@ from smalltrees import ID3
 from smalltrees.learners.id3.pruning import methods
 from smalltrees.learners.id3.pruning.bound import grid, srm_bound, srm_epsilon
 from smalltrees.learners.id3.pruning.capacity import data_kind, node_values, tree_lb
+from smalltrees.learners.tree.routing import node_counts
 from smalltrees.vc import lb_binary
 
 
@@ -23,7 +24,8 @@ def binary_problem(seed: int, n: int, d: int):
                  X["f0"].cat.codes.to_numpy() & X["f1"].cat.codes.to_numpy()).astype(str)
     y[0], y[1] = "0", "1"  # both classes in training
     model = ID3().fit(X[:n], y[:n])
-    valid = model.tree_.node_counts(model.encode(X[n:]), np.searchsorted(model.classes_, y[n:]))
+    valid = node_counts(model.tree_, model.encode(X[n:]), np.searchsorted(model.classes_, y[n:]),
+                        len(model.classes_))
     base = node_values(model.tree_, model.schema_.n_values, "discrete")
     return model.tree_, valid, base, d
 
@@ -47,7 +49,7 @@ def errors_below(tree, cut, node, counts):
         k = stack.pop()
         inside[k] = True
         if not cut[k]:
-            stack.extend(tree.children[k].tolist())
+            stack.extend(tree.edges(k).tolist())
     front = methods.frontier(tree, cut) & inside
     return float(methods.leaf_errors(tree, counts)[front].sum())
 

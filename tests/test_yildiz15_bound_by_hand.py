@@ -70,7 +70,7 @@ def test_the_grown_tree_and_its_lower_bound_by_hand():
     model = ID3().fit(X, y)
     tree = model.tree_
     assert tree.shape() == ("L", ("L", "L"))
-    assert tree.feature[0] == 0 and tree.threshold[0] == 6.5
+    assert tree.feature[0] == 0 and tree.thresholds[0, 0] == 6.5
     assert tree.counts[0].tolist() == [9, 3]
     base = node_values(tree, model.schema_.n_values, "continuous")
     assert base[~tree.is_leaf].tolist() == [math.floor(math.log2(D)) + 1] * 2 == [3, 3]

@@ -24,7 +24,7 @@ from smalltrees.learners.boosting.twoclass import BooleanClassifier
 from smalltrees.learners.splits import Attributes
 from smalltrees.learners.tree.export import TextStyle
 from smalltrees.learners.tree.model import TreeModel
-from smalltrees.learners.tree.routing import end_nodes
+from smalltrees.learners.tree.routing import end_nodes, node_counts
 from smalltrees.learners.validation import is_count
 
 HISTORY_COLUMNS = ("round", "attribute", "test", "w", "q", "gain", "advantage", "train_error",
@@ -102,12 +102,8 @@ class TopDown(TreeModel, BooleanClassifier):
         self.history_ = self._history(growth)
         self.split_round_ = np.array(growth.split_round, dtype=float)
         tree = to_tree(growth)
-        counts = np.zeros((tree.n_nodes, 2))
-        np.add.at(counts, (end_nodes(tree, Z), f), 1)
-        parent = tree.parent
-        for node in range(tree.n_nodes - 1, 0, -1):  # a child is made after its parent
-            counts[parent[node]] += counts[node]
-        self.tree_ = replace(tree, counts=counts, proba=leaf_distributions(counts, parent))
+        counts = node_counts(tree, Z, f, 2)
+        self.tree_ = replace(tree, counts=counts, proba=leaf_distributions(counts, tree.parent))
         if self.stop_reason_.startswith("no test"):
             warnings.warn(f"TopDown stopped after {self.n_splits_} rounds: {self.stop_reason_}",
                           stacklevel=2)
@@ -156,9 +152,9 @@ class TopDown(TreeModel, BooleanClassifier):
         """Per node, the class distribution :meth:`predict_proba` gives there."""
         return self.tree_.proba
 
-    def _text_style(self) -> TextStyle:
+    def _text_style(self, tree) -> TextStyle:
         """One line per branch with the round that split the node; ``x <= t`` printed as
         ``%g``."""
-        return TextStyle(leaf=lambda node: str(self.classes_[self.tree_.label[node]]),
+        return TextStyle(leaf=lambda node: str(self.classes_[tree.label[node]]),
                          number=lambda t: f"{t:g}",
                          note=lambda node: f" [round {int(self.split_round_[node])}]")

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from smalltrees.learners.base import TreeClassifier, leaf_distributions
+from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.id3.grow import grow
-from smalltrees.learners.id3.tree import FlatTree
+from smalltrees.learners.tree import export
+from smalltrees.learners.tree.model import TreeModel
+from smalltrees.learners.tree.routing import end_nodes
+from smalltrees.learners.tree.structure import Tree
 
 
-class ID3(TreeClassifier):
+class ID3(TreeModel, TreeClassifier):
     """ID3 decision tree (information gain, one branch per value, grown until the lecture's
     stopping rules hold); continuous attributes get binary cuts at midpoints.
 
@@ -34,10 +37,10 @@ class ID3(TreeClassifier):
         The training frame's column names (only when they are all strings).
     fill_ : ndarray of float
         The encoded value that replaces a missing value of each attribute.
-    tree_ : FlatTree
-        The grown tree (see :class:`smalltrees.learners.id3.tree.FlatTree`).
+    tree_ : :class:`~smalltrees.learners.tree.Tree`
+        The grown tree, nodes in the order they were made (a parent before its children).
     leaf_distributions_ : ndarray of shape (n_nodes, n_classes)
-        Per node, the class distribution :meth:`predict_proba` gives there.
+        Per node, the class distribution :meth:`predict_proba` gives there (``tree_.proba``).
     n_decision_nodes_, n_leaves_ : int
 
     References
@@ -64,7 +67,6 @@ class ID3(TreeClassifier):
         Z, codes = self._start_fit(X, y)
         self.fill_ = _fill_values(Z, self.schema_.n_values)
         self.tree_ = grow(self._filled(Z), codes, len(self.classes_), self.schema_.n_values)
-        self.leaf_distributions_ = leaf_distributions(self.tree_.counts, self.tree_.parent)
         self.n_decision_nodes_ = self.tree_.decision_nodes
         self.n_leaves_ = self.tree_.n_nodes - self.n_decision_nodes_
         return self
@@ -73,43 +75,34 @@ class ID3(TreeClassifier):
         """``X`` in the training encoding, missing and unseen values filled (``fill_``)."""
         return self._filled(self._encode(X))
 
+    @property
+    def leaf_distributions_(self) -> np.ndarray:
+        """Per node, the class distribution :meth:`predict_proba` gives there."""
+        return self.tree_.proba
+
     def predict(self, X) -> np.ndarray:
         """The class of the leaf each example reaches."""
-        leaf = self.tree_.leaf_of(self.encode(X))
-        return self.classes_[self.tree_.label[leaf]]
+        return self.classes_[self.tree_.label[end_nodes(self.tree_, self.encode(X))]]
 
     def predict_proba(self, X) -> np.ndarray:
         """The training class distribution of the leaf each example reaches (of its nearest
         ancestor that training examples reached, for a leaf none did); columns in the order
         of ``classes_``."""
-        Z = self.encode(X)
-        return self.leaf_distributions_[self.tree_.leaf_of(Z)]
+        return self.tree_.proba[end_nodes(self.tree_, self.encode(X))]
 
-    def export_text(self, tree: FlatTree | None = None) -> str:
-        """The fitted tree (or a pruned ``tree`` of it), one line per branch with the leaf's
-        class and training count."""
+    def export_text(self, tree: Tree | None = None) -> str:
+        """The fitted tree (or a pruned ``tree`` of it, :meth:`Tree.pruned`), one line per
+        branch with the leaf's class and training count."""
         self._check_fitted()
         tree = self.tree_ if tree is None else tree
-        if tree.is_leaf[0]:
-            return f"{self.classes_[tree.label[0]]} ({int(tree.counts[0].sum())})"
-        return "\n".join(self._render(tree, 0, 0))
+        return export.export_text(tree, self.schema_.names, self.schema_.categories,
+                                  self._text_style(tree))
 
-    def _render(self, tree: FlatTree, node: int, depth: int) -> list[str]:
-        name = self.schema_.names[tree.feature[node]]
-        if np.isnan(tree.threshold[node]):
-            tests = [f"{name} = {cat}" for cat in self.schema_.categories[tree.feature[node]]]
-        else:
-            value = f"{tree.threshold[node]:.6g}"
-            tests = [f"{name} <= {value}", f"{name} > {value}"]
-        lines = []
-        for test, child in zip(tests, tree.children[node].tolist(), strict=True):
-            if tree.is_leaf[child]:
-                label = self.classes_[tree.label[child]]
-                lines.append("|   " * depth + f"{test}: {label} ({int(tree.counts[child].sum())})")
-            else:
-                lines.append("|   " * depth + test)
-                lines.extend(self._render(tree, child, depth + 1))
-        return lines
+    def _text_style(self, tree: Tree) -> export.TextStyle:
+        """``class (training count)`` at a leaf, thresholds as ``%.6g``."""
+        return export.TextStyle(
+            leaf=lambda node: f"{self.classes_[tree.label[node]]} ({int(tree.counts[node].sum())})",
+            number=lambda t: f"{t:.6g}", root_leaf=lambda text: text)
 
     def _filled(self, Z: np.ndarray) -> np.ndarray:
         return np.where(np.isnan(Z), self.fill_, Z)

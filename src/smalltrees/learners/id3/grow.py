@@ -28,16 +28,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from smalltrees.learners.base import leaf_distributions
 from smalltrees.learners.criteria import entropy
-from smalltrees.learners.id3.tree import FlatTree
 from smalltrees.learners.splits import Attributes, category_counts, cuts, midpoint, restrict_order
+from smalltrees.learners.tree.structure import Tree, build
 
 #: Gains (bits per example) at most this are 0: the node stops (lecture, section 6).
 GAIN_TOLERANCE = 1e-12
 
 
-def grow(Z: np.ndarray, y: np.ndarray, n_classes: int, n_values: np.ndarray) -> FlatTree:
+def grow(Z: np.ndarray, y: np.ndarray, n_classes: int, n_values: np.ndarray) -> Tree:
     """Grow an ID3 tree on the encoded matrix ``Z`` (no missing values) and class codes ``y``.
+
+    Nodes are numbered as they are made, a parent before its children; a node predicts its
+    label, with the training distribution of its nearest ancestor that examples reached
+    (:func:`~smalltrees.learners.base.leaf_distributions`).
 
     ``n_values`` gives each attribute's number of declared categories, 0 for a continuous one.
     The continuous attributes are sorted once; a node hands its cases' sorted orders down to
@@ -92,14 +97,12 @@ def grow(Z: np.ndarray, y: np.ndarray, n_classes: int, n_values: np.ndarray) -> 
             kids.append(new_node(part, node, label[node]))
             stack.append((kids[-1], part, restrict_order(order, positions, rows.size), below))
         children[node] = np.array(kids, dtype=np.int64)
-    return FlatTree(
-        feature=np.array(feature, dtype=np.int64),
-        threshold=np.array(threshold, dtype=float),
-        children=tuple(children),
-        parent=np.array(parent, dtype=np.int64),
-        counts=np.array(counts, dtype=np.int64).reshape(len(feature), n_classes),
-        label=np.array(label, dtype=np.int64),
-    )
+    counts = np.array(counts, dtype=np.int64).reshape(len(feature), n_classes)
+    proba = leaf_distributions(counts, np.array(parent, dtype=np.int64))
+    return build([{"feature": j, "branches": kids, "counts": dist, "proba": p, "label": c,
+                   **({} if np.isnan(t) else {"thresholds": [t]})}
+                  for j, t, kids, dist, p, c in zip(feature, threshold, children, counts, proba,
+                                                    label, strict=True)], n_classes)
 
 
 def _categorical_gains(attributes: Attributes, rows: np.ndarray, y: np.ndarray,

@@ -40,7 +40,7 @@ from smalltrees.learners.optimal.stumps import majority_label
 from smalltrees.learners.optimal.tree import to_tree
 from smalltrees.learners.tree.export import TextStyle, tree_dict
 from smalltrees.learners.tree.model import TreeModel
-from smalltrees.learners.tree.routing import end_nodes
+from smalltrees.learners.tree.routing import end_nodes, node_counts
 from smalltrees.learners.validation import is_count
 
 
@@ -82,14 +82,9 @@ class _SmallTree(TreeModel, TreeClassifier):
         self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
         enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
         tree = to_tree(self._search(enc), len(self.classes_))
-        stop = end_nodes(tree, Z)
-        self.n_errors_ = int((tree.label[stop] != enc.y).sum())
-        counts = np.zeros((tree.n_nodes, len(self.classes_)))
-        np.add.at(counts, (stop, enc.y), 1)
-        parent = tree.parent
-        for node in range(tree.n_nodes - 1, 0, -1):  # children after parents: sum upwards
-            counts[parent[node]] += counts[node]
-        self.tree_ = replace(tree, counts=counts, proba=leaf_distributions(counts, parent))
+        self.n_errors_ = int((tree.label[end_nodes(tree, Z)] != enc.y).sum())
+        counts = node_counts(tree, Z, enc.y, len(self.classes_))
+        self.tree_ = replace(tree, counts=counts, proba=leaf_distributions(counts, tree.parent))
         return self
 
     @property
@@ -121,9 +116,9 @@ class _SmallTree(TreeModel, TreeClassifier):
         self._check_fitted()
         return tree_dict(self.tree_, self.schema_.names, self.schema_.categories, self.classes_)
 
-    def _text_style(self) -> TextStyle:
+    def _text_style(self, tree) -> TextStyle:
         """scikit-learn's layout: ``|--- `` before each test, a leaf's class after it."""
-        return TextStyle(leaf=lambda node: str(self.classes_[self.tree_.label[node]]),
+        return TextStyle(leaf=lambda node: str(self.classes_[tree.label[node]]),
                          edge="|--- ", equals=" == ", value=repr, end="\n",
                          root_leaf=lambda text: f"|--- class: {text}")
 

@@ -14,13 +14,14 @@ class TreeModel:
         """The fitted tree as indented text, one line per edge."""
         self._check_fitted()
         return export.export_text(self.tree_, self.schema_.names, self.schema_.categories,
-                                  self._text_style())
+                                  self._text_style(self.tree_))
 
     def export_graphviz(self) -> str:
         """The fitted tree in Graphviz's DOT language (render with ``dot -Tpng``)."""
         self._check_fitted()
         return export.export_graphviz(self.tree_, self.schema_.names, self.schema_.categories,
-                                      self._text_style())
+                                      self._text_style(self.tree_))
 
-    def _text_style(self) -> export.TextStyle:  # pragma: no cover - every tree learner has one
+    def _text_style(self, tree) -> export.TextStyle:  # pragma: no cover - every learner has one
+        """How the learner prints ``tree`` (its ``tree_``, or a pruned tree of it)."""
         raise NotImplementedError

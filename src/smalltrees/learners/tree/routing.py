@@ -92,6 +92,18 @@ def end_nodes(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> np.n
     return out
 
 
+def node_counts(tree: Tree, Z: np.ndarray, y: np.ndarray, n_classes: int) -> np.ndarray:
+    """``(n_nodes, n_classes)``: class counts of the examples ``(Z, y)`` (class codes below
+    ``n_classes``) reaching each node, for a tree without fractional routing: those ending at
+    the node or below it."""
+    counts = np.zeros((tree.n_nodes, n_classes), dtype=np.int64)
+    np.add.at(counts, (end_nodes(tree, Z), y), 1)
+    parent = tree.parent
+    for node in range(tree.n_nodes - 1, 0, -1):  # children after parents: sum upwards
+        counts[parent[node]] += counts[node]
+    return counts
+
+
 def predict_proba(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> np.ndarray:
     """Class probabilities of the rows of ``Z``: the distribution of the node each ends at,
     or, where fractional routing split a row, the nodes' distributions times the row's weight

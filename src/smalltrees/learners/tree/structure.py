@@ -116,10 +116,19 @@ class Tree:
             depth[node] = depth[parent[node]] + 1
         return depth
 
-    def edges(self, node: int) -> list[int]:
+    def edges(self, node: int) -> np.ndarray:
         """The node's children in print order: its branches, then its missing-value edge."""
-        kids = [int(b) for b in self.branches[node] if b >= 0]
-        return kids + ([int(self.missing[node])] if self.missing[node] >= 0 else [])
+        kids = self.branches[node][self.branches[node] >= 0]
+        return np.append(kids, self.missing[node]) if self.missing[node] >= 0 else kids
+
+    def preorder(self) -> np.ndarray:
+        """Node numbers in depth-first pre-order, children in print order."""
+        order, stack = [], [0]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(reversed(self.edges(node).tolist()))
+        return np.array(order, dtype=np.int64)
 
     @cached_property
     def fractions(self) -> np.ndarray:

@@ -28,6 +28,7 @@ from smalltrees.learners.id3 import ID3
 from smalltrees.learners.id3.pruning import methods
 from smalltrees.learners.id3.pruning.bound import grid, srm_bound
 from smalltrees.learners.id3.pruning.capacity import data_kind, node_values, tree_lb
+from smalltrees.learners.tree.routing import node_counts
 from smalltrees.studies.yildiz15 import METHODS, SRM
 
 
@@ -110,7 +111,7 @@ def prune_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind: str,
     tree, n_values = model.tree_, model.schema_.n_values
     k = len(model.classes_)
     data_kind(n_values, model.feature_names_in_)
-    counts = {name: tree.node_counts(model.encode(Xs), _codes(model.classes_, ys), k + 1)
+    counts = {name: node_counts(tree, model.encode(Xs), _codes(model.classes_, ys), k + 1)
               for name, Xs, ys in (("valid", X_valid, y_valid), ("test", X_test, y_test))}
     base = node_values(tree, n_values, kind, options["lb_features"])
     a1, a2 = grid(**options["grid"])

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from smalltrees.learners.id3.tree import FlatTree
+from smalltrees.learners.tree.structure import Tree
 
 KINDS = ("discrete", "continuous")
 FEATURES = ("path", "all")
@@ -49,7 +49,7 @@ def data_kind(n_values: np.ndarray, names) -> str:
     )
 
 
-def node_values(tree: FlatTree, n_values: np.ndarray, kind: str,
+def node_values(tree: Tree, n_values: np.ndarray, kind: str,
                 features: str = "path") -> np.ndarray:
     """Per node of ``tree``: the lower bound of a single decision node placed there."""
     from smalltrees.vc import lb_continuous, lb_lary
@@ -75,12 +75,12 @@ def node_values(tree: FlatTree, n_values: np.ndarray, kind: str,
             continue
         key = tuple(sorted(np.asarray(n_values)[left[node]].tolist()))
         if key not in cache:
-            cache[key] = float(lb_lary(("L",) * len(tree.children[node]), list(key)))
+            cache[key] = float(lb_lary(("L",) * len(tree.edges(node)), list(key)))
         values[node] = cache[key]
     return values
 
 
-def tree_lb(tree: FlatTree, base: np.ndarray, frontier: np.ndarray) -> np.ndarray:
+def tree_lb(tree: Tree, base: np.ndarray, frontier: np.ndarray) -> np.ndarray:
     """The lower bound of the pruned tree(s) whose leaves are ``frontier``.
 
     ``frontier`` is ``(n_nodes,)`` or ``(n_nodes, G)``: True where a node is a leaf of the
@@ -90,7 +90,7 @@ def tree_lb(tree: FlatTree, base: np.ndarray, frontier: np.ndarray) -> np.ndarra
     lb = np.where(frontier, 1.0, 0.0)
     internal = ~frontier
     for node in range(tree.n_nodes - 1, -1, -1):
-        kids = tree.children[node]
+        kids = tree.edges(node)
         if not kids.size:
             continue
         bottom = frontier[kids].all(axis=0)

@@ -30,44 +30,44 @@ from collections.abc import Callable
 import numpy as np
 
 from smalltrees.learners.id3.pruning.bound import srm_bound
-from smalltrees.learners.id3.tree import FlatTree
+from smalltrees.learners.tree.structure import Tree
 
 ORDERS = ("top_down", "bottom_up")
 TIES = ("prune", "keep")
 
 
-def leaf_errors(tree: FlatTree, counts: np.ndarray) -> np.ndarray:
+def leaf_errors(tree: Tree, counts: np.ndarray) -> np.ndarray:
     """Per node: errors on examples with class ``counts`` if the node were a leaf (it predicts
     ``tree.label``)."""
     return counts.sum(axis=1) - counts[np.arange(tree.n_nodes), tree.label]
 
 
-def frontier(tree: FlatTree, cut: np.ndarray) -> np.ndarray:
+def frontier(tree: Tree, cut: np.ndarray) -> np.ndarray:
     """The leaves of the pruned tree(s) ``cut``: nodes in the tree that are cut or leaves."""
     is_leaf = tree.is_leaf if cut.ndim == 1 else tree.is_leaf[:, None]
     return tree.alive(cut) & (cut | is_leaf)
 
 
-def pruned_errors(tree: FlatTree, cut: np.ndarray, counts: np.ndarray) -> np.ndarray:
+def pruned_errors(tree: Tree, cut: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """Errors of the pruned tree(s) on examples whose node class counts are ``counts``."""
     return leaf_errors(tree, counts) @ frontier(tree, cut)
 
 
-def decision_nodes(tree: FlatTree, cut: np.ndarray) -> np.ndarray:
+def decision_nodes(tree: Tree, cut: np.ndarray) -> np.ndarray:
     """Number of decision nodes of the pruned tree(s)."""
     internal = ~(cut | (tree.is_leaf if cut.ndim == 1 else tree.is_leaf[:, None]))
     return (tree.alive(cut) & internal).sum(axis=0)
 
 
-def no_prune(tree: FlatTree) -> np.ndarray:
+def no_prune(tree: Tree) -> np.ndarray:
     """NoPrune: no node is cut."""
     return np.zeros((tree.n_nodes, 1), dtype=bool)
 
 
-def cv_prune(tree: FlatTree, valid_counts: np.ndarray, order: str = "top_down",
+def cv_prune(tree: Tree, valid_counts: np.ndarray, order: str = "top_down",
              ties: str = "prune") -> np.ndarray:
     """CvPrune: reduced-error pruning on the validation examples with node class counts
-    ``valid_counts`` (:meth:`FlatTree.node_counts`)."""
+    ``valid_counts`` (:func:`~smalltrees.learners.tree.routing.node_counts`)."""
     if ties not in TIES:
         raise ValueError(f"ties must be one of {TIES}, got {ties!r}")
     leaf = leaf_errors(tree, valid_counts).astype(float)[:, None]
@@ -78,7 +78,7 @@ def cv_prune(tree: FlatTree, valid_counts: np.ndarray, order: str = "top_down",
     return _local(tree, np.ones(tree.n_nodes), leaf, decide, order)
 
 
-def srm_local(tree: FlatTree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
+def srm_local(tree: Tree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
               order: str = "top_down", confidence: str = "paper") -> np.ndarray:
     """SrmLocal for every grid pair ``(a1[g], a2[g])``; ``base`` holds each node's
     single-node lower bound (:func:`smalltrees.learners.id3.pruning.capacity.node_values`)."""
@@ -95,7 +95,7 @@ def srm_local(tree: FlatTree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
     return _local(tree, base, leaf, decide, order)
 
 
-def _local(tree: FlatTree, base: np.ndarray, leaf: np.ndarray,
+def _local(tree: Tree, base: np.ndarray, leaf: np.ndarray,
            decide: Callable[[int, np.ndarray, np.ndarray], np.ndarray],
            order: str) -> np.ndarray:
     """A node-by-node rule: ``decide(node, lb, errors)`` says in which columns the node
@@ -109,7 +109,7 @@ def _local(tree: FlatTree, base: np.ndarray, leaf: np.ndarray,
     is_frontier = np.broadcast_to(tree.is_leaf[:, None], shape).copy()
     cut = np.zeros(shape, dtype=bool)
     for node in np.flatnonzero(~tree.is_leaf)[::-1]:
-        kids = tree.children[node]
+        kids = tree.edges(node)
         bottom = is_frontier[kids].all(axis=0)
         sub_lb = np.where(bottom, base[node], lb[kids].sum(axis=0))
         sub_errors = errors[kids].sum(axis=0)
@@ -124,7 +124,7 @@ def _local(tree: FlatTree, base: np.ndarray, leaf: np.ndarray,
     return cut
 
 
-def srm_global(tree: FlatTree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
+def srm_global(tree: Tree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
                order: str = "top_down", confidence: str = "paper") -> np.ndarray:
     """SrmGlobal for every grid pair: visit the decision nodes one by one (pre-order, or
     children first) and cut a node when the whole tree's bound drops.
@@ -152,7 +152,7 @@ def srm_global(tree: FlatTree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
         delta = 1.0 - lb[node]
         if node:
             parent = tree.parent[node]
-            others = tree.children[parent][tree.children[parent] != node]
+            others = tree.edges(parent)[tree.edges(parent) != node]
             bottom = is_frontier[others].all(axis=0)  # the parent becomes a bottom node
             delta = np.where(bottom, base[parent] - lb[parent], delta)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -172,7 +172,7 @@ def srm_global(tree: FlatTree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
     return cut
 
 
-def _ancestors(tree: FlatTree, node: int) -> np.ndarray:
+def _ancestors(tree: Tree, node: int) -> np.ndarray:
     """Proper ancestors of ``node``, parent first."""
     path = []
     while tree.parent[node] >= 0:
@@ -181,16 +181,16 @@ def _ancestors(tree: FlatTree, node: int) -> np.ndarray:
     return np.array(path, dtype=np.int64)
 
 
-def _kill_below(tree: FlatTree, node: int, alive: np.ndarray, prune: np.ndarray) -> None:
+def _kill_below(tree: Tree, node: int, alive: np.ndarray, prune: np.ndarray) -> None:
     """Mark the descendants of ``node`` out of the tree in the columns where it was cut."""
-    stack = list(tree.children[node].tolist())
+    stack = list(tree.edges(node).tolist())
     while stack:
         child = stack.pop()
         alive[child] &= ~prune
-        stack.extend(tree.children[child].tolist())
+        stack.extend(tree.edges(child).tolist())
 
 
-def _subtree_sums(tree: FlatTree, values: np.ndarray) -> np.ndarray:
+def _subtree_sums(tree: Tree, values: np.ndarray) -> np.ndarray:
     """Per node, the sum of ``values`` over its subtree."""
     total = np.array(values, dtype=float, copy=True)
     for node in range(tree.n_nodes - 1, 0, -1):
@@ -198,7 +198,7 @@ def _subtree_sums(tree: FlatTree, values: np.ndarray) -> np.ndarray:
     return total
 
 
-def _full_lb(tree: FlatTree, base: np.ndarray) -> np.ndarray:
+def _full_lb(tree: Tree, base: np.ndarray) -> np.ndarray:
     """Per node, the lower bound of its full subtree in the grown tree."""
     from smalltrees.learners.id3.pruning.capacity import tree_lb
 
