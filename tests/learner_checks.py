@@ -11,7 +11,6 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.learners.c45.prune import leaf_errors
-from smalltrees.learners.c45.tree import Node, iter_nodes
 from smalltrees.learners.ifn.network import terminal_masks
 from smalltrees.learners.registry import LEARNER_CLASSES, learner_class
 from smalltrees.learners.tree import Tree
@@ -62,12 +61,12 @@ def reported_training_errors(model, X) -> int | None:
     if getattr(model, "stop_reason_", None) == "zero training error":
         return 0
     tree = getattr(model, "tree_", None)
-    if isinstance(tree, Node):
+    if isinstance(tree, Tree) and tree.fractional:  # C4.5
         if pd.DataFrame(X).isna().to_numpy().any():
             return None
-        return int(round(sum(leaf_errors(node.dist) for node, _ in iter_nodes(tree)
-                             if node.is_leaf)))
-    if isinstance(tree, Tree) and not tree.fractional:
+        return int(round(sum(leaf_errors(tree.counts[leaf])
+                             for leaf in np.flatnonzero(tree.is_leaf).tolist())))
+    if isinstance(tree, Tree):
         leaves = np.flatnonzero(tree.is_leaf)
         counts = tree.counts[leaves]
         return int(counts.sum() - counts[np.arange(leaves.size), tree.label[leaves]].sum())

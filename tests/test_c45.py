@@ -111,8 +111,8 @@ def test_golf_tree_with_fractional_weights_matches_the_book():
         "|   windy = false: Play (3.0)",
     ])
     assert (model.n_nodes_, model.n_leaves_, model.depth_) == (8, 5, 2)
-    sunny = model.tree_.children[0]
-    assert sunny.dist == pytest.approx([3.0, 2 + 5 / 13])  # 5/13 of the unknown case
+    sunny = model.tree_.edges(0)[0]
+    assert model.tree_.counts[sunny] == pytest.approx([3.0, 2 + 5 / 13])  # 5/13 of the unknown case
 
 
 def test_prediction_with_an_unknown_value_combines_branches_by_weight():
@@ -217,7 +217,7 @@ def test_threshold_moves_to_a_training_value_and_prediction_uses_le():
     X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 10.0, 11.0, 12.0]})
     y = ["n", "n", "n", "y", "y", "y"]
     model = C45(min_cases=1).fit(X, y)
-    assert model.tree_.threshold == 3.0  # midpoint 6.5 moved down to 3
+    assert model.tree_.thresholds[0, 0] == 3.0  # midpoint 6.5 moved down to 3
     assert model.predict(pd.DataFrame({"x": [3.0, 3.5]})).tolist() == ["n", "y"]
 
 
@@ -226,7 +226,7 @@ def test_empty_declared_value_is_a_leaf_predicting_the_parents_majority():
     y = ["p"] * 5 + ["q"] * 3 + ["p"]
     model = C45(prune=False).fit(X, y)
     assert (model.n_nodes_, model.n_leaves_) == (4, 3)
-    assert model.tree_.children[2].total == 0
+    assert model.tree_.counts[model.tree_.edges(0)[2]].sum() == 0
     new = pd.DataFrame({"c": pd.Categorical(["c"], categories=["a", "b", "c"])})
     assert model.predict(new).tolist() == ["p"]
     assert "c = c: p (0.0)" in model.export_text()
@@ -365,8 +365,8 @@ def test_g_criterion_ranks_splits_differently_from_entropy():
     g_gains = [g.gain for g in root_proposals(problem(X, y, criterion="G")).values()]
     assert entropy_gains == pytest.approx([0.5310, 0.4934], abs=1e-4)
     assert g_gains == pytest.approx([0.4000, 0.4523], abs=1e-4)
-    assert C45(criterion="gain", prune=False).fit(X, y).tree_.feature == 0
-    assert C45(criterion="G", prune=False).fit(X, y).tree_.feature == 1
+    assert C45(criterion="gain", prune=False).fit(X, y).tree_.feature[0] == 0
+    assert C45(criterion="G", prune=False).fit(X, y).tree_.feature[0] == 1
 
 
 def test_params_round_trip():

@@ -1,5 +1,6 @@
-"""Prediction a depth at a time (smalltrees.learners.c45.flat) gives bit for bit the numbers of
-the node-by-node reference (tests/c45_prediction_reference.py)."""
+"""Prediction a depth at a time (the one router, smalltrees.learners.tree.routing) gives bit for
+bit the numbers of the node-by-node reference (tests/c45_prediction_reference.py) on C4.5's
+trees."""
 
 import numpy as np
 import pandas as pd
@@ -8,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smalltrees import C45
-from smalltrees.learners.c45.complexity import tree_complexity
-from smalltrees.learners.c45.flat import FlatTree, add_in_order, flat_proba
+from smalltrees.learners.tree.measures import tree_measures
+from smalltrees.learners.tree.routing import add_in_order, predict_proba
 
 
 def random_model(rng: np.random.Generator, subset: bool) -> tuple[C45, np.ndarray]:
@@ -33,8 +34,8 @@ def random_model(rng: np.random.Generator, subset: bool) -> tuple[C45, np.ndarra
 @given(st.integers(0, 2**16), st.booleans())
 def test_probabilities_equal_the_reference(seed, subset):
     model, Z = random_model(np.random.default_rng(seed), subset)
-    expected = tree_proba(model.tree_, Z, len(model.classes_))
-    assert np.array_equal(flat_proba(FlatTree.of(model.tree_), Z), expected)
+    expected = tree_proba(model.tree_, Z)
+    assert np.array_equal(predict_proba(model.tree_, Z), expected)
     assert np.array_equal(model._proba_encoded(Z), expected)
 
 
@@ -43,7 +44,7 @@ def test_probabilities_equal_the_reference(seed, subset):
 def test_complexity_equals_the_reference(seed, subset):
     model, Z = random_model(np.random.default_rng(seed), subset)
     tests, deep, below_1 = row_complexity(model.tree_, Z)
-    got = tree_complexity(model.tree_, Z)
+    got = tree_measures(model.tree_, Z)
     assert got["dynamic_complexity"] == float(tests.mean())
     assert got["frac_deeper_than_2"] == float(deep.mean())
     assert got["frac_deeper_than_1"] == float(below_1.mean())

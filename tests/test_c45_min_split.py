@@ -16,12 +16,12 @@ def three_odd_cases() -> tuple[pd.DataFrame, np.ndarray]:
 def test_without_the_share_bound_a_cut_may_split_off_few_cases():
     X, y = three_odd_cases()
     model = C45(min_split_share=False, prune=False).fit(X, y)
-    assert model.tree_.threshold == 2.0   # x <= 2: the three b cases
+    assert model.tree_.thresholds[0, 0] == 2.0   # x <= 2: the three b cases
     assert model.score(X, y) == 1.0
 
 
 def test_the_default_bound_forbids_it():
     X, y = three_odd_cases()
     model = C45(prune=False).fit(X, y)
-    assert model.tree_.threshold == 9.0    # x <= 9 splits off the 10 the bound asks for
+    assert model.tree_.thresholds[0, 0] == 9.0    # x <= 9 splits off the 10 the bound asks for
     assert C45(min_split_share=True, prune=False).fit(X, y).export_text() == model.export_text()

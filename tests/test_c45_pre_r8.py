@@ -35,7 +35,7 @@ Y_RUNS = list("aabaaabaabbb")
 def root_test(X: pd.DataFrame, y, **params) -> tuple[str, float]:
     """The attribute and threshold tested at the root of an unpruned tree."""
     model = C45(min_cases=1, prune=False, **params).fit(X, y)
-    return str(model.schema_.names[model.tree_.feature]), float(model.tree_.threshold)
+    return str(model.schema_.names[model.tree_.feature[0]]), float(model.tree_.thresholds[0, 0])
 
 
 def root_proposal(X: pd.DataFrame, y, **options) -> tuple[float, float]:

@@ -43,7 +43,7 @@ def test_subsetting_merges_values_while_the_gain_ratio_improves():
     assert gain_ratio([(0, 4), (11, 3)]) > gain_ratio([(3, 7), (8, 0)]) > gain_ratio(
         [(0, 4), (8, 0), (3, 3)])
     model = C45(subset=True, min_cases=1, prune=False).fit(X, y)
-    assert model.tree_.groups.tolist() == [0, 1, 2, 1, 1]  # p, never seen: a branch apart
+    assert model.tree_.groups(0).tolist() == [0, 1, 2, 1, 1]  # p, never seen: a branch apart
     assert model.export_text() == (
         "c = b: b (4.0)\n"
         "c in {g, r, y}: a (14.0/3.0)\n"
@@ -56,7 +56,7 @@ def test_subsetting_merges_values_while_the_gain_ratio_improves():
 def test_without_subsetting_one_branch_per_value():
     X, y = colours()
     model = C45(min_cases=1, prune=False).fit(X, y)
-    assert model.tree_.groups is None and len(model.tree_.children) == len(CATEGORIES)
+    assert model.tree_.groups(0) is None and len(model.tree_.edges(0)) == len(CATEGORIES)
 
 
 def test_a_merge_that_lowers_the_gain_ratio_is_not_made():
@@ -68,7 +68,8 @@ def test_a_merge_that_lowers_the_gain_ratio_is_not_made():
                                                        [(4, 1, 6), (0, 4, 1)],
                                                        [(1, 4, 7), (3, 1, 0)]))
     model = C45(subset=True, min_cases=1, prune=False).fit(X, y)
-    assert model.tree_.groups.tolist() == [0, 1, 2]
+    assert model.tree_.feature[0] == 0 and len(model.tree_.edges(0)) == 3  # a value a branch
+    assert model.tree_.groups(0) is None
 
 
 def test_two_valued_attributes_and_continuous_ones_are_unchanged():
@@ -87,19 +88,16 @@ def test_every_test_of_a_pruned_tree_has_as_many_branches_as_its_groups():
     y = np.where(X["u"].isin(["a", "b"]) ^ X["v"].isin(["c", "d", "e"]), "p", "n")
     y = np.where(rng.random(300) < 0.2, "n", y)
     model = C45(subset=True, min_cases=1).fit(X, y)
-    stack, grouped = [model.tree_], 0
-    while stack:
-        node = stack.pop()
-        if node.is_leaf:
-            continue
-        n_values = len(model.schema_.categories[node.feature])
-        if node.groups is None:
-            assert len(node.children) == n_values == 2
+    tree, grouped = model.tree_, 0
+    for node in np.flatnonzero(~tree.is_leaf).tolist():
+        n_values = len(model.schema_.categories[tree.feature[node]])
+        groups = tree.groups(node)
+        if groups is None:  # one branch per value
+            assert len(tree.edges(node)) == n_values
         else:
             grouped += 1
-            assert len(node.groups) == n_values
-            assert len(node.children) == node.groups.max() + 1 < n_values + 1
-        stack.extend(node.children)
+            assert len(groups) == n_values
+            assert len(tree.edges(node)) == groups.max() + 1 < n_values
     assert grouped >= 2
 
 

@@ -18,7 +18,6 @@ from test_c45_j48 import FIXTURES, read_arff
 
 from smalltrees import C45, Bagging
 from smalltrees.data.store import build
-from smalltrees.learners.c45.tree import iter_nodes
 from smalltrees.learners.registry import make_learner
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,9 +34,11 @@ class RepeatedC45(C45):
 def nodes(model: C45) -> list[tuple]:
     """Every node of the fitted tree, depth-first: its test, class weights (to the last bit)
     and number of branches."""
-    return [(node.feature, repr(node.threshold), None if node.groups is None
-             else node.groups.tolist(), node.dist.tolist(), len(node.children))
-            for node, _ in iter_nodes(model.tree_)]
+    tree = model.tree_
+    return [(int(tree.feature[node]), repr(float(tree.thresholds[node, 0])),
+             None if tree.groups(node) is None else tree.groups(node).tolist(),
+             tree.counts[node].tolist(), len(tree.edges(node)))
+            for node in range(tree.n_nodes)]
 
 
 def structure(model: C45) -> list[tuple]:

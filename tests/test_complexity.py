@@ -5,8 +5,13 @@ import pandas as pd
 import pytest
 
 from smalltrees import C45
-from smalltrees.learners.c45.complexity import tree_complexity
-from smalltrees.learners.c45.tree import Node
+from smalltrees.learners.c45.tree import Node, to_tree
+from smalltrees.learners.tree.measures import tree_measures
+
+
+def tree_complexity(root: Node, Z: np.ndarray) -> dict:
+    """The measures of the fitted tree of a hand-made C4.5 tree."""
+    return tree_measures(to_tree(root, root.dist.size), Z)
 
 
 def leaf(*dist: float) -> Node:

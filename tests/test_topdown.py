@@ -114,25 +114,26 @@ def grown_errors(topdown, node, X, y, mask) -> int:
                for b, child in enumerate(topdown.tree_.edges(node)))
 
 
-def unexplained_differences(c45_node, topdown, node, X, y, mask) -> list:
+def unexplained_differences(c45_tree, c45_node, topdown, node, X, y, mask) -> list:
     """Walk C4.5's tree and TopDown's together from ``node`` (with the training cases ``mask``
     reaching it); return the nodes C4.5 leaves a leaf but TopDown splits for no reason C4.5's
     own rules give: C4.5 splits only for a gain above 1e-6 bits, and then collapses a subtree
     that does not reduce the training errors (J48's growing step)."""
     split = split_of(topdown, node)
-    if c45_node.is_leaf:
+    if c45_tree.is_leaf[c45_node]:
         if split is None or split["gain"] <= EPS:
             return []
         collapsed = grown_errors(topdown, node, X, y, mask) >= leaf_errors(y[mask])
         return [] if collapsed else [(node, split)]
     assert split is not None, "C4.5 splits a node that TopDown leaves a leaf"
-    assert (split["feature"], split["threshold"]) == (c45_node.feature, c45_node.threshold)
+    assert (split["feature"], split["threshold"]) == (c45_tree.feature[c45_node],
+                                                      c45_tree.thresholds[c45_node, 0])
     x = X.iloc[:, split["feature"]].to_numpy()
     found = []
-    for b, (c45_child, child) in enumerate(zip(c45_node.children,
+    for b, (c45_child, child) in enumerate(zip(c45_tree.edges(c45_node),
                                                topdown.tree_.edges(node), strict=True)):
         goes = (x > split["threshold"]) == bool(b)
-        found += unexplained_differences(c45_child, topdown, child, X, y, mask & goes)
+        found += unexplained_differences(c45_tree, c45_child, topdown, child, X, y, mask & goes)
     return found
 
 
@@ -151,7 +152,7 @@ def test_topdown_to_purity_makes_c45s_splits_where_c45_does_not_stop(data):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         topdown = TopDown().fit(X, y)
-    assert unexplained_differences(c45.tree_, topdown, 0, X, y, np.ones(len(y), bool)) == []
+    assert unexplained_differences(c45.tree_, 0, topdown, 0, X, y, np.ones(len(y), bool)) == []
 
 
 def test_where_c45s_minimum_branch_weight_binds_topdown_cuts_off_fewer_cases():
@@ -163,7 +164,7 @@ def test_where_c45s_minimum_branch_weight_binds_topdown_cuts_off_fewer_cases():
     c45 = C45(criterion="gain", min_cases=1, mdl_correction=False, prune=False).fit(X, y)
     topdown = TopDown().fit(X, y)
     assert topdown.history_["test"].tolist() == [97.0] and topdown.n_splits_ == 1
-    assert c45.tree_.threshold == 94.0 and c45.n_nodes_ > 3
+    assert c45.tree_.thresholds[0, 0] == 94.0 and c45.n_nodes_ > 3
 
 
 def test_staged_predict_replays_the_rounds():

@@ -25,18 +25,21 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
-from smalltrees.learners.c45.complexity import tree_complexity
-from smalltrees.learners.c45.flat import FlatTree, flat_proba
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
-from smalltrees.learners.c45.tree import Node, first_max, iter_nodes, leaf_source, most_probable
+from smalltrees.learners.c45.tree import iter_nodes, to_tree
 from smalltrees.learners.c45.window import grow_windowed
 from smalltrees.learners.criteria import EPS, get_criterion
+from smalltrees.learners.tree.export import TextStyle
+from smalltrees.learners.tree.measures import tree_measures
+from smalltrees.learners.tree.model import TreeModel
+from smalltrees.learners.tree.routing import predict_codes, predict_proba
+from smalltrees.learners.tree.structure import Tree
 from smalltrees.learners.validation import check_sample_weight, is_count, is_number
 
 
-class C45(TreeClassifier):
+class C45(TreeModel, TreeClassifier):
     """C4.5 decision tree (gain ratio, pessimistic pruning; Release 8's or earlier cut rule).
 
     Parameters
@@ -102,8 +105,9 @@ class C45(TreeClassifier):
     n_features_in_ : int
     feature_names_in_ : ndarray of str
         The training frame's column names (only when they are all strings).
-    tree_ : Node
-        Root of the fitted tree (see :class:`smalltrees.learners.c45.tree.Node`).
+    tree_ : :class:`~smalltrees.learners.tree.Tree`
+        The fitted tree, with C4.5's fractional routing of unknown values (see
+        :func:`smalltrees.learners.c45.tree.to_tree`).
     n_nodes_, n_leaves_, depth_ : int
         Tree size (internal nodes plus leaves, empty leaves included), number of leaves, and
         the number of tests on the longest path.
@@ -256,12 +260,9 @@ class C45(TreeClassifier):
         self.unpruned_depth_ = max(depth for node, depth in iter_nodes(root) if node.is_leaf)
         if self.prune:
             pruner.prune(root)
-        for node, _ in iter_nodes(root):
-            node.rows = node.weights = None
-        self.tree_ = root
-        self._flat = FlatTree.of(root)
-        leaf_depths = self._flat.depth[self._flat.feature < 0]
-        self.n_nodes_ = int(self._flat.feature.size)
+        self.tree_ = to_tree(root, len(self.classes_))
+        leaf_depths = self.tree_.depth[self.tree_.is_leaf]
+        self.n_nodes_ = self.tree_.n_nodes
         self.n_leaves_ = int(leaf_depths.size)
         self.depth_ = int(leaf_depths.max())
         return self
@@ -276,7 +277,8 @@ class C45(TreeClassifier):
 
     def _proba_encoded(self, Z: np.ndarray) -> np.ndarray:
         """:meth:`predict_proba` of rows already encoded in ``schema_``."""
-        return flat_proba(self._flat_tree(), Z)
+        self._check_fitted()
+        return predict_proba(self.tree_, Z)
 
     def predict(self, X) -> np.ndarray:
         """Most probable class; ties (within 1e-6) go to the first class in ``classes_``."""
@@ -285,73 +287,39 @@ class C45(TreeClassifier):
     def _predict_encoded(self, Z: np.ndarray) -> np.ndarray:
         """:meth:`predict` of rows already encoded in ``schema_`` (an ensemble encodes its
         examples once for all its trees)."""
-        return self.classes_[most_probable(self._proba_encoded(Z))]
+        self._check_fitted()
+        return self.classes_[predict_codes(self.tree_, Z)]
 
     def complexity(self, X: pd.DataFrame) -> dict[str, float]:
         """Complexity measures of Auer et al. (1995, Table 2) on test attributes ``X``.
 
-        See :func:`smalltrees.learners.c45.complexity.tree_complexity`; ``unpruned_depth``
+        See :func:`smalltrees.learners.tree.measures.tree_measures`; ``unpruned_depth``
         is the depth of the tree before pruning (``unpruned_depth_``).
         """
         return self._complexity_encoded(self._encode_for_prediction(X))
 
     def _complexity_encoded(self, Z: np.ndarray) -> dict[str, float]:
         """:meth:`complexity` of test rows already encoded in ``schema_``."""
-        measures = tree_complexity(self.tree_, Z, self._flat_tree())
+        self._check_fitted()
+        measures = tree_measures(self.tree_, Z)
         measures["unpruned_depth"] = self.unpruned_depth_
         return measures
 
     def rule_size(self) -> int:
         """Domingos' output size of the tree read as rules (Last et al. 2002, Table 4): one rule
         per leaf, with its depth antecedents and one consequent."""
-        return int(sum(depth + 1 for node, depth in iter_nodes(self.tree_) if node.is_leaf))
+        return int((self.tree_.depth[self.tree_.is_leaf] + 1).sum())
 
-    def export_text(self) -> str:
-        """The fitted tree in J48's layout: ``class (weight/errors)`` at each leaf.
+    def _text_style(self, tree: Tree) -> TextStyle:
+        """J48's layout: ``class (weight/errors)`` at each leaf, weights and errors rounded to
+        2 decimals, thresholds to 6, as J48 prints them."""
+        def leaf(node: int) -> str:
+            errors = leaf_errors(tree.counts[node])
+            weight = _round2(float(tree.counts[node].sum()))
+            return (f"{self.classes_[tree.label[node]]} ("
+                    f"{weight}{f'/{_round2(errors)}' if errors >= EPS else ''})")
 
-        Weights and errors are rounded to 2 decimals, thresholds to 6, as J48 prints them.
-        """
-        self._check_fitted()
-        return "\n".join(self._render(self.tree_, None, 0))
-
-    def _render(self, node: Node, parent: Node | None, depth: int) -> list[str]:
-        if node.is_leaf:
-            return [": " + self._leaf_label(node, parent)]
-        name = self.schema_.names[node.feature]
-        cats = self.schema_.categories[node.feature]
-        if cats is None:
-            value = f"{node.threshold:.6f}".rstrip("0").rstrip(".")
-            tests = [f"{name} <= {value}", f"{name} > {value}"]
-        elif node.groups is not None:  # C4.5's layout of a test on groups of values
-            members = [[cat for cat, group in zip(cats, node.groups.tolist(), strict=True)
-                        if group == branch] for branch in range(len(node.children))]
-            tests = [f"{name} = {group[0]}" if len(group) == 1
-                     else f"{name} in {{{', '.join(map(str, group))}}}" for group in members]
-        else:
-            tests = [f"{name} = {cat}" for cat in cats]
-        lines = []
-        for test, child in zip(tests, node.children, strict=True):
-            below = self._render(child, node, depth + 1)
-            if child.is_leaf:
-                lines.append("|   " * depth + test + below[0])
-            else:
-                lines.append("|   " * depth + test)
-                lines.extend(below)
-        return lines
-
-    def _leaf_label(self, leaf: Node, parent: Node | None) -> str:
-        label = self.classes_[first_max(leaf_source(leaf, parent).dist)]
-        errors = leaf_errors(leaf.dist)
-        counts = _round2(leaf.total) + (f"/{_round2(errors)}" if errors >= EPS else "")
-        return f"{label} ({counts})"
-
-    def _flat_tree(self) -> FlatTree:
-        """``tree_`` as arrays (:class:`~smalltrees.learners.c45.flat.FlatTree`), made once per
-        fit (again only if ``tree_`` was replaced since)."""
-        self._check_fitted()
-        if getattr(self, "_flat", None) is None or self._flat.root is not self.tree_:
-            self._flat = FlatTree.of(self.tree_)
-        return self._flat
+        return TextStyle(leaf=leaf, number=lambda t: f"{t:.6f}".rstrip("0").rstrip("."))
 
 
 THRESHOLD_BY = ("gain", "merit")

@@ -1,4 +1,5 @@
-"""Nodes of a C4.5 tree and the routing of weighted cases through their tests.
+"""Nodes of a C4.5 tree while it grows and is pruned, the routing of weighted training cases
+through their tests, and the fitted tree made of them (:func:`to_tree`).
 
 Cases are passed around as ``(rows, weights)``: indices into an encoded attribute matrix ``Z``
 (continuous values as floats, categorical values as category codes, ``NaN`` = unknown) and
@@ -20,11 +21,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from smalltrees.learners.criteria import EPS
+from smalltrees.learners.tree.structure import Tree, build
 
 
 @dataclass(eq=False)
 class Node:
-    """A node of a C4.5 tree.
+    """A node of a C4.5 tree while it grows and is pruned (the fitted tree is
+    :func:`to_tree`'s).
 
     Attributes
     ----------
@@ -200,12 +203,6 @@ def leaf_source(leaf: Node, parent: Node | None) -> Node:
     return leaf if leaf.total >= EPS or parent is None else parent
 
 
-def most_probable(proba: np.ndarray) -> np.ndarray:
-    """Per row of ``proba``, the index of the most probable class; ties (within :data:`EPS`)
-    go to the first class, as in C4.5."""
-    return np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
-
-
 def iter_nodes(root: Node) -> Iterator[tuple[Node, int]]:
     """Yield every node with its depth (number of tests above it), depth-first."""
     stack = [(root, 0)]
@@ -213,3 +210,34 @@ def iter_nodes(root: Node) -> Iterator[tuple[Node, int]]:
         node, depth = stack.pop()
         yield node, depth
         stack.extend((child, depth + 1) for child in reversed(node.children))
+
+
+def to_tree(root: Node, n_classes: int) -> Tree:
+    """The fitted tree below ``root``, with C4.5's fractional routing of unknown values.
+
+    Nodes are numbered in the order the node-by-node reference visits them (depth first from
+    the root, a node's branches last to first), so that sums over the leaves a case reaches add
+    the same numbers in the same order. A leaf predicts its class distribution, its parent's
+    if it received no training cases (:func:`leaf_source`), and labels itself with that
+    distribution's first most probable class; a test labels itself with its own.
+    """
+    records: list[dict] = []
+    stack: list[tuple[Node, int, int]] = [(root, -1, 0)]
+    while stack:
+        node, above, branch = stack.pop()
+        number = len(records)
+        if above >= 0:
+            records[above]["branches"][branch] = number
+        source = leaf_source(node, records[above]["node"] if above >= 0 else None)
+        dist = source.dist
+        total = dist.sum()  # as the reference sums it
+        record = {"node": node, "feature": node.feature, "counts": node.dist,
+                  "proba": dist / max(total, EPS) if node.is_leaf else np.zeros(n_classes),
+                  "label": first_max(dist), "branches": [0] * len(node.children)}
+        if node.children and not math.isnan(node.threshold):
+            record["thresholds"] = [node.threshold]
+        if node.groups is not None:
+            record["groups"] = node.groups
+        records.append(record)
+        stack.extend((child, number, b) for b, child in enumerate(node.children))
+    return build(records, n_classes, fractional=True)

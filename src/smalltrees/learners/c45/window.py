@@ -22,11 +22,11 @@ import math
 
 import numpy as np
 
-from smalltrees.learners.c45.flat import FlatTree, flat_proba
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import collapse, training_errors
-from smalltrees.learners.c45.tree import Node, most_probable
+from smalltrees.learners.c45.tree import Node, to_tree
+from smalltrees.learners.tree.routing import predict_codes
 
 
 def default_window(n_cases: int) -> tuple[int, int]:
@@ -67,7 +67,7 @@ def _iterate(problem: GrowingProblem, order: np.ndarray, size: int, increment: i
         root = grow(problem, rows, np.ones(rows.size))
         collapse(root)
         outside = order[size:]
-        predicted = most_probable(flat_proba(FlatTree.of(root), problem.Z[outside]))
+        predicted = predict_codes(to_tree(root, problem.n_classes), problem.Z[outside])
         wrong = predicted != problem.y[outside]
         n_exceptions = int(np.count_nonzero(wrong))
         errors = round(training_errors(root)) + n_exceptions

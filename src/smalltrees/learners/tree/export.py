@@ -93,14 +93,12 @@ def test_texts(tree: Tree, node: int, names: Sequence[str], categories: Sequence
         cuts = [style.number(float(t)) for t in tree.thresholds[node][:tree.intervals[node] - 1]]
         tests = _interval_texts(name, cuts, tree.left_closed)
     else:
-        width = len(cats)
-        kids, branches = tree.children[node, :width], tree.branches[node]
-        branches = branches[branches >= 0]
-        if np.array_equal(kids, branches):
+        groups = tree.groups(node)
+        if groups is None:
             tests = [f"{name}{style.equals}{style.value(cat)}" for cat in cats]
         else:  # C4.5's groups of values
-            members = [[cat for cat, kid in zip(cats, kids.tolist(), strict=True) if kid == b]
-                       for b in branches.tolist()]
+            members = [[cat for cat, group in zip(cats, groups.tolist(), strict=True)
+                        if group == b] for b in range(groups.max() + 1)]
             tests = [f"{name}{style.equals}{group[0]}" if len(group) == 1
                      else f"{name} in {{{', '.join(map(str, group))}}}" for group in members]
     if tree.missing[node] >= 0:
@@ -159,15 +157,15 @@ def tree_dict(tree: Tree, names: Sequence[str], categories: Sequence, classes: n
             {"low": lo, "high": hi, "node": child}
             for lo, hi, child in zip(bounds[:-1], bounds[1:], below, strict=True)])
     else:
-        cats = categories[feature]
-        by_value = tree.children[node, :len(cats)].tolist()
-        if by_value == kids:
+        cats, groups = categories[feature], tree.groups(node)
+        if groups is None:
             branches = [{"value": _plain(cat), "node": child}
                         for cat, child in zip(cats, below, strict=True)]
         else:  # C4.5's groups of values
-            branches = [{"values": [_plain(cat) for cat, kid in zip(cats, by_value, strict=True)
-                                    if kid == branch], "node": child}
-                        for branch, child in zip(kids, below, strict=True)]
+            branches = [{"values": [_plain(cat) for cat, group in zip(cats, groups.tolist(),
+                                                                       strict=True)
+                                    if group == b], "node": child}
+                        for b, child in enumerate(below)]
         out.update(kind="categorical", branches=branches)
     if tree.missing[node] >= 0:
         out["missing"] = tree_dict(tree, names, categories, classes, int(tree.missing[node]))

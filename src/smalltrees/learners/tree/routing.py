@@ -35,20 +35,21 @@ def reach(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None
     rows, at, weight = np.arange(n), np.zeros(n, dtype=np.intp), np.ones(n)
     ends = tree.is_leaf if stop is None else tree.is_leaf | stop
     continuous = tree.intervals > 0
-    width = tree.children.shape[1]
+    children = tree.ended_children
+    single_cut = tree.thresholds[:, 0] if tree.thresholds.shape[1] == 1 else None
     found = []
     while rows.size:
         arrived = ends[at]
-        if arrived.any():
+        if np.count_nonzero(arrived):
             found.append((rows[arrived], at[arrived], weight[arrived]))
             rows, at, weight = rows[~arrived], at[~arrived], weight[~arrived]
         values = Z[rows, tree.feature[at]]
         unknown = np.isnan(values)
-        branch = np.where(continuous[at], _interval(tree, at, values),
-                          np.where(unknown, 0.0, values)).astype(np.intp)
-        inside = (branch >= 0) & (branch < width)
-        next_at = np.where(inside, tree.children[at, np.where(inside, branch, 0)], -1)
-        if unknown.any():
+        # an unknown value or a code without a branch (UNSEEN < 0) takes the last column, -1
+        branch = np.where(continuous[at], _interval(tree, at, values, single_cut),
+                          np.fmax(values, -1.0)).astype(np.intp)
+        next_at = children[at, branch]
+        if np.count_nonzero(unknown):
             next_at[unknown] = tree.missing[at[unknown]]
             if tree.fractional:  # every branch with a share above EPS, in branch order
                 lost = np.flatnonzero(unknown & (next_at < 0))
@@ -61,7 +62,7 @@ def reach(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None
                 next_at = np.concatenate([next_at[kept], tree.branches[at[lost], b]])
                 at = np.concatenate([at[kept], at[lost]])
         halted = next_at < 0
-        if halted.any():  # no branch for the value: the case ends here
+        if np.count_nonzero(halted):  # no branch for the value: the case ends here
             found.append((rows[halted], at[halted], weight[halted]))
             rows, weight, next_at = rows[~halted], weight[~halted], next_at[~halted]
         at = next_at
@@ -71,12 +72,13 @@ def reach(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None
     return rows[order], node[order], weight[order]
 
 
-def _interval(tree: Tree, at: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """The interval of a continuous test each value falls in (NaN values: 0)."""
+def _interval(tree: Tree, at: np.ndarray, values: np.ndarray,
+              single_cut: np.ndarray | None) -> np.ndarray:
+    """The interval of a continuous test each value falls in (NaN values: 0); ``single_cut``
+    is each node's cut when no test has more than one (one comparison per value)."""
+    if single_cut is not None:
+        return values >= single_cut[at] if tree.left_closed else values > single_cut[at]
     cuts = tree.thresholds[at]
-    if cuts.shape[1] == 1:
-        passed = values >= cuts[:, 0] if tree.left_closed else values > cuts[:, 0]
-        return passed.astype(np.intp)
     passed = values[:, None] >= cuts if tree.left_closed else values[:, None] > cuts
     return passed.sum(axis=1)
 

@@ -99,6 +99,13 @@ class Tree:
         return self.n_nodes - self.n_leaves
 
     @cached_property
+    def ended_children(self) -> np.ndarray:
+        """:attr:`children` with a last column of ``-1``: where a category code without a
+        branch (negative, as :data:`~smalltrees.learners.encoding.UNSEEN`) or an unknown
+        value is sent, so that the router looks every case up in one indexing."""
+        return np.concatenate([self.children, np.full((self.n_nodes, 1), -1)], axis=1)
+
+    @cached_property
     def parent(self) -> np.ndarray:
         """Each node's parent, ``-1`` at the root."""
         parent = np.full(self.n_nodes, -1, dtype=np.int64)
@@ -120,6 +127,18 @@ class Tree:
         """The node's children in print order: its branches, then its missing-value edge."""
         kids = self.branches[node][self.branches[node] >= 0]
         return np.append(kids, self.missing[node]) if self.missing[node] >= 0 else kids
+
+    def groups(self, node: int) -> np.ndarray | None:
+        """At a test on groups of categorical values (C4.5's subsetting), the branch of each
+        category code; ``None`` at any other node (one branch per value in declared order
+        is no grouping, even when C4.5's search returned it as one)."""
+        if self.is_leaf[node] or self.intervals[node]:
+            return None
+        by_value = self.children[node][self.children[node] >= 0]
+        kids = self.branches[node][self.branches[node] >= 0]
+        if np.array_equal(by_value, kids):
+            return None
+        return np.array([kids.tolist().index(kid) for kid in by_value.tolist()])
 
     def preorder(self) -> np.ndarray:
         """Node numbers in depth-first pre-order, children in print order."""
