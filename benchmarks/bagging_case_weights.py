@@ -31,7 +31,6 @@ from smalltrees import C45
 from smalltrees.datasets import load
 from smalltrees.evaluation.encoded import EncodedData
 from smalltrees.evaluation.resampling import repetition_fold_ids
-from smalltrees.learners.c45.tree import iter_nodes
 from smalltrees.learners.registry import make_learner
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,9 +45,10 @@ class RepeatedC45(C45):
 
 def fingerprint(model) -> list:
     """Every member's tree, node by node (test, threshold, branch groups, class weights)."""
-    return [[(node.feature, repr(node.threshold),
-              None if node.groups is None else node.groups.tolist(), node.dist.tolist())
-             for node, _ in iter_nodes(member.tree_)] for member in model.estimators_]
+    return [[(int(tree.feature[node]), repr(float(tree.thresholds[node, 0])),
+              None if tree.groups(node) is None else tree.groups(node).tolist(),
+              tree.counts[node].tolist()) for node in range(tree.n_nodes)]
+            for tree in (member.tree_ for member in model.estimators_)]
 
 
 def run(make, data: EncodedData, folds: list[np.ndarray]) -> tuple[float, float, list, list]:

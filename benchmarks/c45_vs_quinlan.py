@@ -27,7 +27,7 @@ Per fold the script reads the pruned tree C4.5 saved (``<stem>.tree``, binary: `
 ``trees.c``), walks every test example through it as C4.5's ``Classify`` does (an unknown
 tested value goes down every branch, weighted by the branches' training weights) to get its
 dynamic complexity and share classified more than 2 tests deep (Auer et al. 1995, Table 2,
-as :func:`smalltrees.learners.c45.complexity.tree_complexity` counts them), and takes its test
+as :func:`smalltrees.learners.tree.measures.tree_measures` counts them), and takes its test
 errors from C4.5's own evaluation. It prints, per release and dataset, the means of both
 learners (pruned depth, d.c., % > 2, accuracy), the folds whose pruned depth agrees and
 whose trees agree (same tests, thresholds and leaf classes), the fit CPU-seconds, and every
@@ -60,7 +60,7 @@ from c45_vs_j48 import folds
 
 from smalltrees import C45
 from smalltrees.datasets import load
-from smalltrees.learners.c45.tree import Node, first_max, leaf_source
+from smalltrees.learners.tree import Tree
 
 CFLAGS = "-O2 -w -fcommon -std=gnu89 -Dcfree=free -include stdlib.h"
 
@@ -233,21 +233,25 @@ def quinlan_complexity(tree: QuinlanNode, rows: np.ndarray) -> dict[str, float]:
     return {"depth": depth(tree), "dc": float(np.mean(tests)), "deep": float(np.mean(deep))}
 
 
-def first_difference(ours: Node, theirs: QuinlanNode, parent: Node | None = None,
+def first_difference(ours: Tree, theirs: QuinlanNode, node: int = 0,
                      path: str = "root") -> str | None:
-    """Where two trees first differ (test, threshold, branches, leaf class), or None."""
-    if ours.is_leaf or theirs.kind == 0:
-        if ours.is_leaf != (theirs.kind == 0):
-            return f"{path}: {'leaf' if ours.is_leaf else 'test'} vs C4.5's " \
+    """Where two trees first differ (test, threshold, branches, leaf class), or None; ``ours``
+    from ``node`` down."""
+    leaf = bool(ours.is_leaf[node])
+    if leaf or theirs.kind == 0:
+        if leaf != (theirs.kind == 0):
+            return f"{path}: {'leaf' if leaf else 'test'} vs C4.5's " \
                    f"{'leaf' if theirs.kind == 0 else 'test'}"
-        label = first_max(leaf_source(ours, parent).dist)
+        label = int(ours.label[node])  # the class of its distribution (its parent's if empty)
         return None if label == theirs.leaf else f"{path}: class c{label} vs c{theirs.leaf}"
-    if ours.feature != theirs.tested:
-        return f"{path}: a{ours.feature} vs C4.5's a{theirs.tested}"
-    if theirs.kind == 2 and np.float32(ours.threshold) != np.float32(theirs.cut):
-        return f"{path}: a{ours.feature} <= {ours.threshold:.7g} vs {theirs.cut:.7g}"
-    for b, (mine, other) in enumerate(zip(ours.children, theirs.branches, strict=True)):
-        found = first_difference(mine, other, ours, f"{path}/{b}")
+    feature, threshold = int(ours.feature[node]), float(ours.thresholds[node, 0])
+    if feature != theirs.tested:
+        return f"{path}: a{feature} vs C4.5's a{theirs.tested}"
+    if theirs.kind == 2 and np.float32(threshold) != np.float32(theirs.cut):
+        return f"{path}: a{feature} <= {threshold:.7g} vs {theirs.cut:.7g}"
+    for b, (mine, other) in enumerate(zip(ours.edges(node).tolist(), theirs.branches,
+                                          strict=True)):
+        found = first_difference(ours, other, mine, f"{path}/{b}")
         if found:
             return found
     return None

@@ -73,7 +73,7 @@ def export_text(tree: Tree, names: Sequence[str], categories: Sequence, style: T
 def _lines(tree: Tree, node: int, depth: int, names: Sequence[str], categories: Sequence,
            style: TextStyle) -> list[str]:
     lines = []
-    for test, child in zip(test_texts(tree, node, names, categories, style), tree.edges(node),
+    for test, child in zip(edge_texts(tree, node, names, categories, style), tree.edges(node),
                            strict=True):
         line = "|   " * depth + style.edge + test + style.note(node)
         if tree.is_leaf[child]:
@@ -84,7 +84,7 @@ def _lines(tree: Tree, node: int, depth: int, names: Sequence[str], categories: 
     return lines
 
 
-def test_texts(tree: Tree, node: int, names: Sequence[str], categories: Sequence,
+def edge_texts(tree: Tree, node: int, names: Sequence[str], categories: Sequence,
                style: TextStyle) -> list[str]:
     """The text of each edge of a test: its branches in order, then its missing-value edge."""
     feature = int(tree.feature[node])
@@ -127,7 +127,7 @@ def export_graphviz(tree: Tree, names: Sequence[str], categories: Sequence,
         label = style.leaf(node) if tree.is_leaf[node] else names[int(tree.feature[node])]
         lines.append(f'{node} [label="{_escape(label)}"] ;')
     for node in np.flatnonzero(~tree.is_leaf).tolist():
-        for test, child in zip(test_texts(tree, node, names, categories, style),
+        for test, child in zip(edge_texts(tree, node, names, categories, style),
                                tree.edges(node), strict=True):
             lines.append(f'{node} -> {child} [label="{_escape(test + style.note(node))}"] ;')
     return "\n".join([*lines, "}"]) + "\n"

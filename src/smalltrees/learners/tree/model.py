@@ -25,3 +25,19 @@ class TreeModel:
     def _text_style(self, tree) -> export.TextStyle:  # pragma: no cover - every learner has one
         """How the learner prints ``tree`` (its ``tree_``, or a pruned tree of it)."""
         raise NotImplementedError
+
+
+def export_text(model) -> str:
+    """A fitted learner as text (``model.export_text()``): the tree of C4.5, ID3, TopDown and
+    T1/T2/T3, IFN's network, a summary of an ensemble; as scikit-learn's
+    ``sklearn.tree.export_text``."""
+    return model.export_text()
+
+
+def export_graphviz(model) -> str:
+    """A fitted tree learner's tree in Graphviz's DOT language, as scikit-learn's
+    ``sklearn.tree.export_graphviz`` (render with ``dot -Tpng``)."""
+    if not isinstance(model, TreeModel):
+        raise ValueError(f"export_graphviz draws one tree; {type(model).__name__} is not a tree "
+                         "learner (C45, ID3, T1, T2, T3, TopDown): use export_text")
+    return model.export_graphviz()

@@ -9,7 +9,7 @@ depth is up to half the paper's. Each hypothesis here is one configured (learner
 pair, scored on all datasets at once -- never chosen per dataset:
 
 * readings of the same fitted trees (no refit; columns of
-  :func:`smalltrees.learners.c45.complexity.tree_complexity`): ``edges`` (ours: tests on a
+  :func:`smalltrees.learners.tree.measures.tree_measures`): ``edges`` (ours: tests on a
   path), ``levels`` (the leaf counted as a level: d.c. and depth + 1, "% > 2" the share
   classified more than one test deep), ``unpruned_depth`` (the depth of the tree before
   pruning, which C4.5 prints first), ``mean_leaf_depth`` (an average over the leaves instead
