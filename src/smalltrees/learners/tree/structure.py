@@ -162,14 +162,6 @@ class Tree:
             fractions[node, :kids.size] = weights / weights.sum()
         return fractions
 
-    def subtree_sizes(self) -> np.ndarray:
-        """Per node, the number of decision nodes in the subtree rooted there."""
-        size = (~self.is_leaf).astype(np.int64)
-        parent = self.parent
-        for node in range(self.n_nodes - 1, 0, -1):
-            size[parent[node]] += size[node]
-        return size
-
     def alive(self, cut: np.ndarray) -> np.ndarray:
         """Per node (or node x column of a 2-D ``cut``): True if the node belongs to the tree
         pruned at ``cut`` (True = the node is made a leaf), i.e. no proper ancestor is cut."""
