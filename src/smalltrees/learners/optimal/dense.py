@@ -31,11 +31,13 @@ Maxima and minima are taken over the positions where a cut is allowed, after the
 run of equal values in that attribute's order (a cut there separates any subset of the set as
 well). Those positions are selected without a pass of their own: a penalty ``-B`` (``B`` larger
 than twice the set) at the others is folded into the summed values, ``E = C + P``, so that
-``max E`` and ``min (E - 2P)`` skip them (and so do the running extrema of K = 3); the side above gets ``C_R + P = (C_S + 2P) - E`` and
-``C_R - P = C_S - E``. Every operand is gathered as whole blocks of attributes (``np.take``
-along the evaluations), never broadcast along a middle axis, and every numpy call handles a
-batch of evaluations of one set; the prefix sum is a blocked scan over whole rows
-(:func:`_scan`).
+``max E`` and ``min (E - 2P)`` skip them (so do the running extrema of K = 3); the side
+above gets ``C_R + P = (C_S + 2P) - E`` and ``C_R - P = C_S - E``. The four arrays ``C + P``
+and ``P - C`` of both sides are stacked, so one reduction (one running maximum for K = 3)
+serves all four extremes. Every operand is gathered as whole blocks of attributes
+(``np.take`` along the evaluations), never broadcast along a middle axis, and every numpy call
+handles a batch of evaluations of one set; the running sums and extremes are blocked scans
+over whole rows (:func:`_scan`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/test_dense.py`` checks this one against it and against a brute force over TREE(2) and
@@ -227,32 +229,24 @@ class DenseSets:
         E = np.where(lower, signed, step)
         _scan(E.reshape(n, -1), np.add)
         t_left = E[-1, :, 0].astype(np.int64)
-        left = _side(below, t_left, E, E - pen2, self.K)
-        right = _side(n - below, total - t_left, cs2p - E, cs - E, self.K)
-        return left, right
-
-
-def _side(n, total, raised: np.ndarray, lowered: np.ndarray, K: int) -> np.ndarray:
-    """Errors of the best stump on one side of each evaluation, from its signed counts with
-    the penalty added (``raised``, ``C + P``) and taken off (``lowered``, ``C - P``, a
-    temporary that K = 3 overwrites), shaped (positions, evaluations, attributes)."""
-    if K == 1:
-        return _errors(n, total, 0, 0, K=K)
-    if K == 2:
-        return _errors(n, total, _extreme(raised, np.maximum),
-                       -_extreme(lowered, np.minimum), K=K)
-    rise = raised.copy()  # the largest C(a) up to each position
-    _scan(rise.reshape(len(rise), -1), np.maximum)
-    rise -= lowered
-    _scan(lowered.reshape(len(lowered), -1), np.minimum)  # the smallest C(a)
-    np.subtract(raised, lowered, out=lowered)
-    return _errors(n, total, _extreme(rise, np.maximum), _extreme(lowered, np.maximum), K=K)
-
-
-def _extreme(values: np.ndarray, ufunc) -> np.ndarray:
-    """``ufunc``'s reduction of (positions, evaluations, attributes) per evaluation, as int64
-    (over the positions first: whole rows at a time)."""
-    return ufunc.reduce(ufunc.reduce(values, axis=0), axis=-1).astype(np.int64)
+        sides = (below, t_left), (n - below, total - t_left)
+        if self.K == 1:
+            return tuple(_errors(size, signed, 0, 0, K=1) for size, signed in sides)
+        # C + P and P - C of the side below, then of the side above: every extreme a maximum
+        U = np.empty((n, 4, R, F), dtype=self.dtype)
+        U[:, 0] = E
+        np.subtract(pen2, E, out=U[:, 1])
+        np.subtract(cs2p, E, out=U[:, 2])
+        np.subtract(E, cs, out=U[:, 3])
+        if self.K == 3:  # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
+            M = U.copy()
+            _scan(M.reshape(n, -1), np.maximum)
+            M[:, 0::2] += U[:, 1::2]
+            M[:, 1::2] += U[:, 0::2]
+            U = M
+        best = np.maximum.reduce(np.maximum.reduce(U, axis=0), axis=-1).astype(np.int64)
+        return tuple(_errors(size, signed, best[2 * k], best[2 * k + 1], K=self.K)
+                     for k, (size, signed) in enumerate(sides))
 
 
 def _errors(n, total, first, second, *, K: int) -> np.ndarray:
