@@ -6,7 +6,7 @@ items; a continuous root ``beta`` splits its present items at a threshold into `
 ``beta >= t``, plus the "missing" edge. Its thresholds are searched by branch and bound
 (:mod:`~smalltrees.learners.optimal.cuts`), evaluating the best stumps on both sides of a
 threshold for every attribute at once (:mod:`~smalltrees.learners.optimal.sets`; for two
-classes, continuous attributes without missing values and K <= 2 the dense evaluator of
+classes, continuous attributes without missing values and K <= 3 the dense evaluator of
 :mod:`~smalltrees.learners.optimal.dense`, which gives the same numbers), so that most
 thresholds of most roots are never evaluated, yet the result is the tree an exhaustive search
 returns, ties included (see :mod:`~smalltrees.learners.optimal.estimators`).
