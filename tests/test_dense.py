@@ -21,7 +21,7 @@ from smalltrees.learners.optimal.depth2 import _candidates
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
 
-K_VALUES = (1, 2)  # the values of K the dense evaluator covers
+K_VALUES = (1, 2, 3)  # the values of K the dense evaluator covers
 
 
 def continuous_case(rng, max_rows, max_columns, max_distinct, min_rows=1):
@@ -52,7 +52,7 @@ def encoded(X, y, K):
 @given(cases())
 def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     X, y, K = case
-    assert applies(encoded(X, y, K), K) or len(set(y)) < 2
+    assert applies(encoded(X, y, K), K=K) or len(set(y)) < 2
     with patch.object(depth2, "pays", lambda enc: True):  # on data of any size
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
@@ -68,12 +68,12 @@ def test_dense_equals_the_general_programme(seed):
     X, y, K = continuous_case(rng, 150, 4, 60, min_rows=2)
     y[:2] = ["a", "b"]  # two classes
     enc = encoded(X, y, K)
-    assert applies(enc, K)
+    assert applies(enc, K=K)
     srt = Sorted(enc)
     m, F = len(y), len(srt.cont)
     sets = rng.random((6, m)) < rng.random((6, 1))
-    tables = DenseSets(srt, sets, K)
-    assert (tables.whole() == mask_errors(srt, sets, K).min(axis=0)).all()
+    tables = DenseSets(srt, sets, K=K)
+    assert (tables.whole() == mask_errors(srt, sets, K=K).min(axis=0)).all()
     which = np.sort(rng.integers(0, len(sets), 30))
     roots = rng.integers(0, F, 30)
     at = rng.integers(0, m + 1, 30)
@@ -81,8 +81,8 @@ def test_dense_equals_the_general_programme(seed):
     lower = sets[which] & (positions < at[:, None])
     upper = sets[which] & ~lower
     left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
-    assert (left == mask_errors(srt, lower, K).min(axis=0)).all()
-    assert (right == mask_errors(srt, upper, K).min(axis=0)).all()
+    assert (left == mask_errors(srt, lower, K=K).min(axis=0)).all()
+    assert (right == mask_errors(srt, upper, K=K).min(axis=0)).all()
     ids = np.flatnonzero(rng.random(len(sets)) < 0.7)
     for got, expected in zip(tables.candidates(ids), _candidates(srt, sets[ids]), strict=True):
         assert np.array_equal(got, expected)
@@ -115,12 +115,12 @@ def test_not_applied_where_not_exact():
     """Missing values, a categorical attribute, three classes or a larger K keep the general
     programme."""
     X = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.0]})
-    assert applies(encoded(X, ["a", "b", "a", "b"], 2), 2)
-    assert not applies(encoded(X, ["a", "b", "a", "b"], 4), 4)
-    assert not applies(encoded(X, ["a", "b", "c", "b"], 2), 2)
-    assert not applies(encoded(X.assign(x=[0.0, np.nan, 2.0, 3.0]), ["a", "b", "a", "b"], 2), 2)
+    assert applies(encoded(X, ["a", "b", "a", "b"], 2), K=2)
+    assert not applies(encoded(X, ["a", "b", "a", "b"], 4), K=4)
+    assert not applies(encoded(X, ["a", "b", "c", "b"], 2), K=2)
+    assert not applies(encoded(X.assign(x=[0.0, np.nan, 2.0, 3.0]), ["a", "b", "a", "b"], 2), K=2)
     cat = X.assign(c=pd.Categorical(["u", "v", "u", "v"]))
-    assert not applies(encoded(cat, ["a", "b", "a", "b"], 2), 2)
+    assert not applies(encoded(cat, ["a", "b", "a", "b"], 2), K=2)
 
 
 @pytest.mark.parametrize("learner", [T2, T3])

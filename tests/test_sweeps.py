@@ -34,7 +34,7 @@ def test_two_class_sweep_is_the_general_one_and_the_brute_force(K):
         signed = (counts[..., 0] - counts[..., 1]).astype(float)
         present = counts.sum(axis=(1, 2))
         class_major = np.concatenate([counts[..., 0], counts[..., 1]], axis=1)
-        two = _two_class_sweep(signed, K, present)
-        general = _class_count_sweep(class_major, K, 2)
+        two = _two_class_sweep(signed, present, K=K)
+        general = _class_count_sweep(class_major, 2, K=K)
         expected = [brute_force(c, K) for c in counts]
         assert two.tolist() == general.tolist() == expected

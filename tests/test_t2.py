@@ -159,8 +159,8 @@ def test_intervals_match_dp_on_deep_trees(seed):
     counts = rng.integers(0, 4, size=(int(rng.integers(100, 400)), p))
     counts[counts.sum(axis=1) == 0, 0] = 1
     expected = dp_reference(counts, K)
-    assert group_best(counts, np.zeros(len(counts), dtype=int), 1, K)[0] == expected
-    labels = best_labels(counts, K)
+    assert group_best(counts, np.zeros(len(counts), dtype=int), 1, K=K)[0] == expected
+    labels = best_labels(counts, K=K)
     assert 1 + np.count_nonzero(np.diff(labels)) <= K
     assert counts.sum() - counts[np.arange(len(counts)), labels].sum() == expected
 
@@ -281,5 +281,5 @@ def test_mask_errors_match_stump_errors(seed):
     Z, codes = model._start_fit(X, y)
     enc = _encode(Z, codes, len(model.classes_), model.schema_)
     masks = rng.random((5, len(codes))) < rng.random((5, 1))
-    expected = np.stack([stump_errors(enc, np.where(mask, 0, -1), 1, K)[:, 0] for mask in masks])
-    assert (mask_errors(Sorted(enc), masks, K) == expected.T).all()
+    expected = np.stack([stump_errors(enc, np.where(mask, 0, -1), 1, K=K)[:, 0] for mask in masks])
+    assert (mask_errors(Sorted(enc), masks, K=K) == expected.T).all()

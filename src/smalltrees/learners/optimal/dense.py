@@ -1,5 +1,5 @@
 """The dense both-sides evaluator: the best stumps on both sides of many root thresholds at
-once, for two classes, continuous attributes without missing values and K <= 2.
+once, for two classes, continuous attributes without missing values and K <= 3.
 
 It computes what :func:`~smalltrees.learners.optimal.sets.mask_errors` computes for the sets
 below and above a threshold of a continuous root (the evaluations of the branch and bound of
@@ -15,20 +15,29 @@ prefix sum. With ``n`` items and signed total ``T`` on a side (the sweeps' notat
 
 * K = 1: ``2 e = n - |T|`` (one interval is a leaf);
 * K = 2: ``2 e = n - max(|T|, 2 max C - T, T - 2 min C)``, since two intervals cut after ``x``
-  classify ``(n + |x| + |T - x|) / 2`` items right and ``|x| + |T - x| = max(|T|, |2x - T|)``.
+  classify ``(n + |x| + |T - x|) / 2`` items right and ``|x| + |T - x| = max(|T|, |2x - T|)``;
+* K = 3: three intervals labelled ``+ - +`` (class 0, 1, 0) cut after ``a <= b`` classify
+  ``(n + T) / 2 + C(a) - C(b)`` items right, and ``- + -`` ``(n - T) / 2 + C(b) - C(a)``
+  (the two-class programme of :mod:`~smalltrees.learners.optimal.sweeps`), so
+  ``2 e = n - max(T + 2 X, 2 Y - T)`` with ``X = max_{a <= b} C(a) - C(b)`` and
+  ``Y = max_{a <= b} C(b) - C(a)``: fewer intervals are the cases ``a = b`` and ``b`` the
+  last item (``a`` before the first item adds nothing: ``T + 2 (0 - C(b))`` is ``2 Y - T`` at
+  ``a = b``, ``b`` the last). Each is a running maximum (or minimum) along the positions and
+  one maximum.
 
-(K = 3 would need a running maximum and minimum along the positions, and more classes one prefix
-sum per class; both stay with the general programme for now.)
+(More classes would need one prefix sum per class; they stay with the general programme.)
 
 Maxima and minima are taken over the positions where a cut is allowed, after the last item of a
 run of equal values in that attribute's order (a cut there separates any subset of the set as
 well). Those positions are selected without a pass of their own: a penalty ``-B`` (``B`` larger
 than twice the set) at the others is folded into the summed values, ``E = C + P``, so that
-``max E`` and ``min (E - 2P)`` skip them; the side above gets ``C_R + P = (C_S + 2P) - E`` and
-``C_R - P = C_S - E``. Every operand is gathered as whole blocks of attributes (``np.take``
-along the evaluations), never broadcast along a middle axis, and every numpy call handles a
-batch of evaluations of one set; the prefix sum is a blocked scan over whole rows
-(:func:`_scan`).
+``max E`` and ``min (E - 2P)`` skip them (so do the running extrema of K = 3); the side
+above gets ``C_R + P = (C_S + 2P) - E`` and ``C_R - P = C_S - E``. The four arrays ``C + P``
+and ``P - C`` of both sides are stacked, so one reduction (one running maximum for K = 3)
+serves all four extremes. Every operand is gathered as whole blocks of attributes
+(``np.take`` along the evaluations), never broadcast along a middle axis, and every numpy call
+handles a batch of evaluations of one set; the running sums and extremes are blocked scans
+over whole rows (:func:`_scan`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/test_dense.py`` checks this one against it and against a brute force over TREE(2) and
@@ -40,6 +49,7 @@ from __future__ import annotations
 import numpy as np
 
 CELLS = 1 << 17  # positions x attributes x evaluations per batch
+NARROW = 48  # columns up to which a running reduction along the rows is one accumulate call
 MIN_CELLS, MAX_CELLS = 1000, 1 << 15  # items x attributes where it is used (see pays)
 
 
@@ -53,10 +63,10 @@ def pays(enc) -> bool:
     return MIN_CELLS <= len(enc.y) * len(enc.codes) <= MAX_CELLS
 
 
-def applies(enc, K: int) -> bool:
+def applies(enc, *, K: int) -> bool:
     """Whether the dense evaluator is exact for ``enc`` at ``K``: two classes, every attribute
-    continuous and present on every item, K <= 2."""
-    return (enc.p == 2 and K <= 2 and all(enc.continuous)
+    continuous and present on every item, K <= 3."""
+    return (enc.p == 2 and K <= 3 and all(enc.continuous)
             and all(bool((codes >= 0).all()) for codes in enc.codes))
 
 
@@ -72,7 +82,7 @@ class DenseSets:
     K : int
     """
 
-    def __init__(self, srt, sets: np.ndarray, K: int):
+    def __init__(self, srt, sets: np.ndarray, *, K: int):
         order = srt.order
         F, m = order.shape
         self.K = K
@@ -119,11 +129,19 @@ class DenseSets:
         out = np.zeros(len(self.sizes), dtype=np.int64)
         full = np.flatnonzero(self.sizes > 0)
         if len(full):
-            _, _, _, _, _, _, penalty, prefix, _, _ = self._flat
+            _, _, _, _, _, _, penalty, prefix, starts, lengths = self._flat
             at = self.offsets[full]
-            high = np.maximum.reduceat(prefix + penalty, at)
-            low = np.minimum.reduceat(prefix - penalty, at)
-            out[full] = _errors(self.K, self.sizes[full], self.totals[full], high, low)
+            raised, lowered = prefix + penalty, prefix - penalty
+            if self.K < 3:
+                first = np.maximum.reduceat(raised, at)
+                second = -np.minimum.reduceat(lowered, at)
+            else:  # running extrema restarting at each (set, attribute) segment
+                shift = np.repeat(np.arange(len(starts)), lengths) * (2 * len(self.by_item) + 2)
+                rise = np.maximum.accumulate(raised + shift) - shift
+                fall = np.minimum.accumulate(lowered - shift) + shift
+                first = np.maximum.reduceat(rise - lowered, at)
+                second = np.maximum.reduceat(raised - fall, at)
+            out[full] = _errors(self.sizes[full], self.totals[full], first, second, K=self.K)
         return out
 
     def candidates(self, ids: np.ndarray):
@@ -209,41 +227,58 @@ class DenseSets:
             tiles = np.take(stacked, np.repeat(np.arange(5), R), axis=1)  # (n, 5R, F)
             signed, step, pen2, cs2p, cs = (tiles[:, k * R:(k + 1) * R] for k in range(5))
         E = np.where(lower, signed, step)
-        _scan(E.reshape(n, -1))
+        _scan(E.reshape(n, -1), np.add)
         t_left = E[-1, :, 0].astype(np.int64)
-        left = _errors(self.K, below, t_left, _extreme(E, np.max), _extreme(E - pen2, np.min))
-        right = _errors(self.K, n - below, total - t_left, _extreme(cs2p - E, np.max),
-                        _extreme(cs - E, np.min))
-        return left, right
+        sides = (below, t_left), (n - below, total - t_left)
+        if self.K == 1:
+            return tuple(_errors(size, signed, 0, 0, K=1) for size, signed in sides)
+        # C + P and P - C of the side below, then of the side above: every extreme a maximum
+        U = np.empty((n, 4, R, F), dtype=self.dtype)
+        U[:, 0] = E
+        np.subtract(pen2, E, out=U[:, 1])
+        np.subtract(cs2p, E, out=U[:, 2])
+        np.subtract(E, cs, out=U[:, 3])
+        if self.K == 3:  # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
+            M = U.copy()
+            _scan(M.reshape(n, -1), np.maximum)
+            M[:, 0::2] += U[:, 1::2]
+            M[:, 1::2] += U[:, 0::2]
+            U = M
+        best = np.maximum.reduce(np.maximum.reduce(U, axis=0), axis=-1).astype(np.int64)
+        return tuple(_errors(size, signed, best[2 * k], best[2 * k + 1], K=self.K)
+                     for k, (size, signed) in enumerate(sides))
 
 
-def _extreme(values: np.ndarray, reduce) -> np.ndarray:
-    """``reduce`` of (positions, evaluations, attributes) per evaluation, as int64 (over the
-    positions first: whole rows at a time)."""
-    return reduce(reduce(values, axis=0), axis=-1).astype(np.int64)
-
-
-def _errors(K: int, n, total, high, low) -> np.ndarray:
-    """Errors of the best stump on ``n`` items of signed total ``total``, ``high`` and ``low``
-    being the largest and the smallest signed count at an allowed cut (see the module
-    docstring)."""
+def _errors(n, total, first, second, *, K: int) -> np.ndarray:
+    """Errors of the best stump on ``n`` items of signed total ``total`` (see the module
+    docstring): for K = 2 ``first`` and ``second`` are ``max C`` and ``-min C`` over the allowed
+    cuts, for K = 3 they are ``X`` and ``Y``; K = 1 needs neither."""
     n, total = np.asarray(n, dtype=np.int64), np.asarray(total, dtype=np.int64)
     if K == 1:
         return (n - np.abs(total)) // 2
-    return (n - np.maximum(np.abs(total), np.maximum(2 * high - total, total - 2 * low))) // 2
+    if K == 2:
+        gain = np.maximum(np.abs(total), np.maximum(2 * first - total, total + 2 * second))
+    else:
+        gain = np.maximum(total + 2 * first, 2 * second - total)
+    return (n - gain) // 2
 
 
-def _scan(W: np.ndarray) -> None:
-    """Cumulative sums along axis 0 of a C-contiguous 2-D array, in place, in about
-    ``3 sqrt(len(W))`` numpy calls over whole rows (``np.cumsum`` along that axis runs one
-    column at a time and is several times slower here)."""
+def _scan(W: np.ndarray, ufunc) -> None:
+    """``ufunc``'s running reduction (``np.add``: cumulative sums) along axis 0 of a
+    C-contiguous 2-D array, in place. Narrow arrays take ``ufunc.accumulate``; wider ones a
+    blocked scan in about ``3 sqrt(len(W))`` numpy calls over whole rows, as the accumulation
+    along axis 0 runs one column at a time and is several times slower there (measured:
+    faster up to about 48 columns)."""
+    if W.shape[1] <= NARROW:
+        ufunc.accumulate(W, axis=0, out=W)
+        return
     n = len(W)
     b = max(1, int(np.sqrt(n)))
     full = n // b * b
     blocks = W[:full].reshape(n // b, b, -1)
     for i in range(1, b):
-        blocks[:, i] += blocks[:, i - 1]
+        ufunc(blocks[:, i], blocks[:, i - 1], out=blocks[:, i])
     for k in range(1, n // b):
-        blocks[k] += blocks[k - 1, -1]
+        ufunc(blocks[k], blocks[k - 1, -1], out=blocks[k])
     for i in range(full, n):
-        W[i] += W[i - 1]
+        ufunc(W[i], W[i - 1], out=W[i])

@@ -6,7 +6,7 @@ items; a continuous root ``beta`` splits its present items at a threshold into `
 ``beta >= t``, plus the "missing" edge. Its thresholds are searched by branch and bound
 (:mod:`~smalltrees.learners.optimal.cuts`), evaluating the best stumps on both sides of a
 threshold for every attribute at once (:mod:`~smalltrees.learners.optimal.sets`; for two
-classes, continuous attributes without missing values and K <= 2 the dense evaluator of
+classes, continuous attributes without missing values and K <= 3 the dense evaluator of
 :mod:`~smalltrees.learners.optimal.dense`, which gives the same numbers), so that most
 thresholds of most roots are never evaluated, yet the result is the tree an exhaustive search
 returns, ties included (see :mod:`~smalltrees.learners.optimal.estimators`).
@@ -32,15 +32,15 @@ TABLE_CELLS = 1 << 23  # cumulative one-hot counts kept per search (else counted
 PAIRS = 1 << 24  # item-attribute pairs counted per step for categorical roots
 
 
-def one_level(enc: Encoded, K: int):
+def one_level(enc: Encoded, *, K: int):
     """(errors, build) of the best tree of TREE(1), a leaf preferred on ties."""
-    errors = stump_errors(enc, np.zeros(len(enc.y), dtype=np.int64), 1, K)[:, 0]
+    errors = stump_errors(enc, np.zeros(len(enc.y), dtype=np.int64), 1, K=K)[:, 0]
     rows = np.arange(len(enc.y))
     attr = int(np.argmin(errors)) - 1
-    return int(errors.min()), partial(stump, enc, attr, rows, K, majority_label(enc, rows))
+    return int(errors.min()), partial(stump, enc, attr, rows, majority_label(enc, rows), K=K)
 
 
-def two_level(enc: Encoded, K: int, srt: Sorted | None = None):
+def two_level(enc: Encoded, *, K: int, srt: Sorted | None = None):
     """(errors, build) of the best tree of TREE(2) on ``enc``; ``build(default)`` makes it,
     ``default`` being the class of an edge without items.
 
@@ -50,17 +50,17 @@ def two_level(enc: Encoded, K: int, srt: Sorted | None = None):
     m = len(enc.y)
     srt = Sorted(enc) if srt is None else srt
     everything = np.ones((1, m), dtype=bool)
-    errors, key = (int(v[0]) for v in two_level_errors(srt, everything, K, np.array([m + 1])))
+    errors, key = (int(v[0]) for v in two_level_errors(srt, everything, np.array([m + 1]), K=K))
     if key < 0:
-        one = mask_errors(srt, everything, K)[:, 0]
-        return errors, partial(_one_level_tree, enc, int(np.argmin(one)) - 1, K)
+        one = mask_errors(srt, everything, K=K)[:, 0]
+        return errors, partial(_one_level_tree, enc, int(np.argmin(one)) - 1, K=K)
     beta, position = divmod(key, m + 1)
     if not enc.continuous[beta]:
-        return errors, partial(_categorical_root, enc, beta, K)
-    return errors, partial(_continuous_root, srt, beta, position, K)
+        return errors, partial(_categorical_root, enc, beta, K=K)
+    return errors, partial(_continuous_root, srt, beta, position, K=K)
 
 
-def two_level_errors(srt: Sorted, sets: np.ndarray, K: int, bounds: np.ndarray):
+def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: int):
     """Least errors of a tree of TREE(2) on each item set, where below its bound.
 
     Parameters
@@ -68,9 +68,10 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, K: int, bounds: np.ndarray):
     srt : Sorted
     sets : ndarray of shape (P, m), bool
         The items of each problem.
-    K : int
     bounds : ndarray of shape (P,)
         Only errors below the bound are wanted.
+    K : int
+        At most K intervals of a continuous attribute on the second level.
 
     Returns
     -------
@@ -82,23 +83,23 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, K: int, bounds: np.ndarray):
     span = sets.shape[1] + 1
     if len(sets) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    dense = DenseSets(srt, sets, K) if applies(srt.enc, K) and pays(srt.enc) else None
-    one = dense.whole() if dense is not None else mask_errors(srt, sets, K).min(axis=0)
+    dense = DenseSets(srt, sets, K=K) if applies(srt.enc, K=K) and pays(srt.enc) else None
+    one = dense.whole() if dense is not None else mask_errors(srt, sets, K=K).min(axis=0)
     best_errors = np.minimum(one, bounds)
     best_keys = np.full(len(sets), -1, dtype=np.int64)
-    for beta, totals in zip(srt.cat, _categorical_roots(srt, sets, K).T, strict=True):
+    for beta, totals in zip(srt.cat, _categorical_roots(srt, sets, K=K).T, strict=True):
         better = totals < best_errors
         best_errors[better], best_keys[better] = totals[better], beta * span
     open_ = (best_errors > 0) | (best_keys >= 0)  # a perfect TREE(1) cannot be beaten
     if not open_.any() or not srt.cont:
         return best_errors, best_keys
-    found = _continuous_roots(srt, sets[open_], K, span, best_errors[open_], best_keys[open_],
-                              dense, np.flatnonzero(open_))
+    found = _continuous_roots(srt, sets[open_], span, best_errors[open_], best_keys[open_],
+                              dense, np.flatnonzero(open_), K=K)
     best_errors[open_], best_keys[open_] = found
     return best_errors, best_keys
 
 
-def _categorical_roots(srt: Sorted, sets: np.ndarray, K: int) -> np.ndarray:
+def _categorical_roots(srt: Sorted, sets: np.ndarray, *, K: int) -> np.ndarray:
     """(P, n_cat): errors of the best tree with each categorical root on each set, its edges'
     best stumps evaluated together (in chunks of sets of about ``PAIRS`` item-edge pairs)."""
     enc = srt.enc
@@ -114,14 +115,14 @@ def _categorical_roots(srt: Sorted, sets: np.ndarray, K: int) -> np.ndarray:
                              len(sets)])
     for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
         masks = (sets[lo:hi, None, :] & edges[None]).reshape(-1, sets.shape[1])
-        errors = mask_errors(srt, masks, K).min(axis=0).reshape(hi - lo, -1)
+        errors = mask_errors(srt, masks, K=K).min(axis=0).reshape(hi - lo, -1)
         out.append(np.add.reduceat(errors, np.cumsum([0, *sizes[:-1]]), axis=1))
     return np.concatenate(out)
 
 
-def _continuous_roots(srt: Sorted, sets: np.ndarray, K: int, span: int,
-                      best_errors: np.ndarray, best_keys: np.ndarray,
-                      dense: DenseSets | None = None, ids: np.ndarray | None = None):
+def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.ndarray,
+                      best_keys: np.ndarray, dense: DenseSets | None = None,
+                      ids: np.ndarray | None = None, *, K: int):
     """Branch and bound over the thresholds of every continuous root of every set; with
     ``dense`` (the tables of the sets ``ids`` of its own) each threshold is priced by the dense
     evaluator."""
@@ -141,7 +142,7 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, K: int, span: int,
     positions = srt.position[attr]  # (roots, m): position of each item in the root's order
     present = positions < srt.n_present[attr][:, None]
     inside = sets[problem]
-    missing = mask_errors(srt, inside & ~present, K).min(axis=0)
+    missing = mask_errors(srt, inside & ~present, K=K).min(axis=0)
     seen = _cumulative_counts(srt, inside, attr)
 
     def evaluate(index, limits, low_left, low_right):
@@ -152,7 +153,7 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, K: int, span: int,
         if seen is not None:
             under = seen[r, at[index]]
             counts = np.concatenate([under, seen[r, srt.n_present[attr[r]]] - under])
-        errors = mask_errors(srt, np.concatenate([below, above]), K, counts).min(axis=0)
+        errors = mask_errors(srt, np.concatenate([below, above]), counts, K=K).min(axis=0)
         return errors[: len(index)], errors[len(index):], np.ones(len(index), dtype=bool)
 
     return search_cuts(root, cut, keys, missing, problem, first, evaluate, best_errors,
@@ -224,25 +225,25 @@ def _cumulative_counts(srt: Sorted, inside: np.ndarray, attr: np.ndarray):
     return seen
 
 
-def _one_level_tree(enc: Encoded, attr: int, K: int, default: int):
+def _one_level_tree(enc: Encoded, attr: int, default: int, *, K: int):
     rows = np.arange(len(enc.y))
-    return stump(enc, attr, rows, K, majority_label(enc, rows, default))
+    return stump(enc, attr, rows, majority_label(enc, rows, default), K=K)
 
 
-def _categorical_root(enc: Encoded, beta: int, K: int, default: int):
+def _categorical_root(enc: Encoded, beta: int, default: int, *, K: int):
     """The best tree with categorical root ``beta``."""
     codes = enc.codes[beta]
     n_edges = enc.n_values[beta]
-    errors = stump_errors(enc, codes, n_edges, K)
+    errors = stump_errors(enc, codes, n_edges, K=K)
     children = []
     for value in range(n_edges):
         rows = np.flatnonzero(codes == value)
         attr = int(np.argmin(errors[:, value])) - 1
-        children.append(stump(enc, attr, rows, K, majority_label(enc, rows, default)))
+        children.append(stump(enc, attr, rows, majority_label(enc, rows, default), K=K))
     return CategoricalSplit(beta, tuple(children[:-1]), children[-1], default)
 
 
-def _continuous_root(srt: Sorted, beta: int, position: int, K: int, default: int):
+def _continuous_root(srt: Sorted, beta: int, position: int, default: int, *, K: int):
     """The best tree with continuous root ``beta`` split after ``position`` present items."""
     enc = srt.enc
     i = srt.cont.index(beta)
@@ -251,9 +252,9 @@ def _continuous_root(srt: Sorted, beta: int, position: int, K: int, default: int
     masks = np.zeros((3, len(enc.y)), dtype=bool)
     for mask, rows in zip(masks, parts, strict=True):
         mask[rows] = True
-    errors = mask_errors(srt, masks, K)
-    nodes = [stump(enc, int(np.argmin(errors[:, k])) - 1, rows, K,
-                   majority_label(enc, rows, default)) for k, rows in enumerate(parts)]
+    errors = mask_errors(srt, masks, K=K)
+    nodes = [stump(enc, int(np.argmin(errors[:, k])) - 1, rows,
+                   majority_label(enc, rows, default), K=K) for k, rows in enumerate(parts)]
     values = enc.values[beta][srt.sorted_ranks[i, :size]]
     if position:
         cut = threshold(values[position - 1], values[position])

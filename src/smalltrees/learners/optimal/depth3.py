@@ -33,33 +33,33 @@ from smalltrees.learners.optimal.stumps import majority_label, subset, threshold
 from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit, Leaf
 
 
-def three_level(enc: Encoded, K: int):
+def three_level(enc: Encoded, *, K: int):
     """(errors, build) of the best tree of TREE(3) on ``enc``; ``build(default)`` makes it."""
     m = len(enc.y)
     srt = Sorted(enc)
-    errors, build = two_level(enc, K, srt=srt)
+    errors, build = two_level(enc, K=K, srt=srt)
     best = (np.array([errors]), np.array([-1]))
     span = m + 1
     if errors > 0 and srt.cat:
-        best = _categorical_roots(srt, K, span, best)
+        best = _categorical_roots(srt, span, best, K=K)
     if best[0][0] > 0 or best[1][0] >= 0:
-        best = _continuous_roots(srt, K, span, best)
+        best = _continuous_roots(srt, span, best, K=K)
     errors, key = int(best[0][0]), int(best[1][0])
     if key < 0:
         return errors, build
     gamma, position = divmod(key, span)
     if not enc.continuous[gamma]:
         edges = [np.flatnonzero(enc.codes[gamma] == v) for v in range(enc.n_values[gamma])]
-        return errors, partial(_categorical_tree, enc, gamma, edges, K)
+        return errors, partial(_categorical_tree, enc, gamma, edges, K=K)
     i = srt.cont.index(gamma)
     order, size = srt.order[i], srt.n_present[i]
     values = enc.values[gamma][srt.sorted_ranks[i, :size]]
     cut = threshold(values[position - 1], values[position]) if position else float(values[0])
     parts = [order[:position], order[position:size], order[size:]]
-    return errors, partial(_interval_tree, enc, gamma, cut, parts, K)
+    return errors, partial(_interval_tree, enc, gamma, cut, parts, K=K)
 
 
-def _categorical_roots(srt: Sorted, K: int, span: int, best):
+def _categorical_roots(srt: Sorted, span: int, best, *, K: int):
     """The better of ``best`` and every categorical root, its edges' T2 problems solved
     together, each bounded by the errors the whole tree has to beat."""
     enc = srt.enc
@@ -67,7 +67,7 @@ def _categorical_roots(srt: Sorted, K: int, span: int, best):
     edges = np.concatenate([enc.codes[gamma][None, :] == np.arange(b)[:, None]
                             for gamma, b in zip(srt.cat, sizes, strict=True)])
     bounds = np.full(len(edges), best[0][0] + 1)
-    errors = two_level_errors(srt, edges, K, bounds)[0]
+    errors = two_level_errors(srt, edges, bounds, K=K)[0]
     totals = np.add.reduceat(errors, np.cumsum([0, *sizes[:-1]]))
     for gamma, total in zip(srt.cat, totals, strict=True):
         if total < best[0][0]:  # a later root wins only with fewer errors
@@ -75,7 +75,7 @@ def _categorical_roots(srt: Sorted, K: int, span: int, best):
     return best
 
 
-def _continuous_roots(srt: Sorted, K: int, span: int, best):
+def _continuous_roots(srt: Sorted, span: int, best, *, K: int):
     """Branch and bound over the thresholds of every continuous root, both sides of every
     threshold of a round solved as T2 problems together, with the bounds they need."""
     m = len(srt.enc.y)
@@ -85,14 +85,14 @@ def _continuous_roots(srt: Sorted, K: int, span: int, best):
     root, cut, at, first, problem, attr = cand
     positions = srt.position[attr]
     present = positions < srt.n_present[attr][:, None]
-    missing = two_level_errors(srt, ~present, K, np.full(len(attr), m + 1))[0]
+    missing = two_level_errors(srt, ~present, np.full(len(attr), m + 1), K=K)[0]
 
     def evaluate(index, limits, low_left, low_right):
         r = root[index]
         below = positions[r] < at[index, None]
         above = present[r] & ~below
         bounds = np.concatenate([limits - low_right, limits - low_left])
-        errors = _bounded(srt, K, np.concatenate([below, above]), bounds)
+        errors = _bounded(srt, np.concatenate([below, above]), bounds, K=K)
         left = np.maximum(low_left, errors[: len(index)])
         right = np.maximum(low_right, errors[len(index):])
         return left, right, left + right < limits
@@ -101,28 +101,29 @@ def _continuous_roots(srt: Sorted, K: int, span: int, best):
     return search_cuts(root, cut, keys, missing, problem, first, evaluate, *best)
 
 
-def _bounded(srt: Sorted, K: int, sets: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+def _bounded(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: int) -> np.ndarray:
     """T2's errors on each set where below its bound, else the bound (nothing is solved for a
     bound <= 0)."""
     errors = np.minimum(bounds, 0)
     solve = bounds > 0
-    errors[solve] = two_level_errors(srt, sets[solve], K, bounds[solve])[0]
+    errors[solve] = two_level_errors(srt, sets[solve], bounds[solve], K=K)[0]
     return errors
 
 
-def _subtree(enc: Encoded, rows: np.ndarray, K: int, default: int):
+def _subtree(enc: Encoded, rows: np.ndarray, default: int, *, K: int):
     """T2's tree on ``rows`` (a leaf of class ``default`` if there are none)."""
     label = majority_label(enc, rows, default)
     if len(rows) == 0:
         return Leaf(label)
-    return two_level(subset(enc, rows), K)[1](label)
+    return two_level(subset(enc, rows), K=K)[1](label)
 
 
-def _categorical_tree(enc: Encoded, gamma: int, edges: list, K: int, default: int):
-    children = [_subtree(enc, rows, K, default) for rows in edges]
+def _categorical_tree(enc: Encoded, gamma: int, edges: list, default: int, *, K: int):
+    children = [_subtree(enc, rows, default, K=K) for rows in edges]
     return CategoricalSplit(gamma, tuple(children[:-1]), children[-1], default)
 
 
-def _interval_tree(enc: Encoded, gamma: int, cut: float, parts: list, K: int, default: int):
-    nodes = [_subtree(enc, rows, K, default) for rows in parts]
+def _interval_tree(enc: Encoded, gamma: int, cut: float, parts: list, default: int, *,
+                   K: int):
+    nodes = [_subtree(enc, rows, default, K=K) for rows in parts]
     return IntervalSplit(gamma, (cut,), tuple(nodes[:2]), nodes[2])

@@ -172,7 +172,7 @@ class T1(_SmallTree):
     """
 
     def _search(self, enc: Encoded):
-        return one_level(enc, self.K_)[1]()
+        return one_level(enc, K=self.K_)[1]()
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -228,7 +228,7 @@ class T2(_SmallTree):
     """
 
     def _search(self, enc: Encoded):
-        return two_level(enc, self.K_)[1](majority_label(enc, np.arange(len(enc.y))))
+        return two_level(enc, K=self.K_)[1](majority_label(enc, np.arange(len(enc.y))))
 
 
 class T3(_SmallTree):
@@ -282,7 +282,7 @@ class T3(_SmallTree):
     """
 
     def _search(self, enc: Encoded):
-        return three_level(enc, self.K_)[1](majority_label(enc, np.arange(len(enc.y))))
+        return three_level(enc, K=self.K_)[1](majority_label(enc, np.arange(len(enc.y))))
 
 
 def _encode(Z: np.ndarray, y: np.ndarray, p: int, schema: Schema) -> Encoded:

@@ -21,7 +21,7 @@ INF = np.int32(1 << 28)  # larger than any error count; a sum of two never overf
 CHUNK = 1 << 15  # columns per step of :func:`combine`
 
 
-def leaf_tables(counts: np.ndarray, K: int) -> np.ndarray:
+def leaf_tables(counts: np.ndarray, *, K: int) -> np.ndarray:
     """Tables of single blocks.
 
     Parameters
@@ -117,7 +117,7 @@ def merge_levels(tables: np.ndarray, group: np.ndarray) -> list[tuple[np.ndarray
     return levels
 
 
-def group_best(counts: np.ndarray, group: np.ndarray, n_groups: int, K: int) -> np.ndarray:
+def group_best(counts: np.ndarray, group: np.ndarray, n_groups: int, *, K: int) -> np.ndarray:
     """Least errors of an at-most-K-interval labelling, for many 1-D problems at once.
 
     Parameters
@@ -134,7 +134,7 @@ def group_best(counts: np.ndarray, group: np.ndarray, n_groups: int, K: int) -> 
     ndarray of shape (n_groups,)
         The least error of each group (0 for a group without blocks).
     """
-    tables, top_group = merge_levels(leaf_tables(counts, K), group)[-1]
+    tables, top_group = merge_levels(leaf_tables(counts, K=K), group)[-1]
     best = np.zeros(n_groups, dtype=np.int64)
     best[top_group] = tables.min(axis=(0, 1, 2), initial=INF)
     return best
@@ -145,7 +145,7 @@ def _take(tables: np.ndarray, index: np.ndarray) -> np.ndarray:
     return np.take(tables, index, axis=-1)
 
 
-def best_labels(counts: np.ndarray, K: int) -> np.ndarray:
+def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
     """An optimal at-most-K-interval labelling of one sorted sequence of blocks.
 
     The merge-sort tree of :func:`merge_levels` is kept and walked from the root down, only into
@@ -165,7 +165,7 @@ def best_labels(counts: np.ndarray, K: int) -> np.ndarray:
         first decomposition found scanning interval counts and labels in increasing order.
     """
     levels = [np.moveaxis(tables, -1, 0)
-              for tables, _ in merge_levels(leaf_tables(counts, K), np.zeros(len(counts)))]
+              for tables, _ in merge_levels(leaf_tables(counts, K=K), np.zeros(len(counts)))]
     before = np.r_[np.zeros((1, counts.shape[1]), dtype=np.int64), np.cumsum(counts, axis=0)]
     labels = np.empty(len(counts), dtype=np.int64)
     top = levels[-1][0]

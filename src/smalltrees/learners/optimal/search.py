@@ -60,7 +60,7 @@ def majority(counts: np.ndarray) -> np.ndarray:
     return total - best
 
 
-def stump_errors(enc: Encoded, group: np.ndarray, n_groups: int, K: int) -> np.ndarray:
+def stump_errors(enc: Encoded, group: np.ndarray, n_groups: int, *, K: int) -> np.ndarray:
     """Least errors of every stump on each of several disjoint item sets.
 
     Parameters
@@ -79,7 +79,7 @@ def stump_errors(enc: Encoded, group: np.ndarray, n_groups: int, K: int) -> np.n
     g, y, p = group[inside], enc.y[inside], enc.p
     errors = [majority(_counts(g, y, n_groups, p))]
     cont = [j for j, c in enumerate(enc.continuous) if c]
-    found = _interval_errors(enc, cont, inside, g, y, n_groups, K)
+    found = _interval_errors(enc, cont, inside, g, y, n_groups, K=K)
     cont_errors = dict(zip(cont, found, strict=True))
     for j, (is_cont, codes) in enumerate(zip(enc.continuous, enc.codes, strict=True)):
         if is_cont:
@@ -91,7 +91,7 @@ def stump_errors(enc: Encoded, group: np.ndarray, n_groups: int, K: int) -> np.n
     return np.array(errors)
 
 
-def _interval_errors(enc, cont, inside, g, y, n_groups, K):
+def _interval_errors(enc, cont, inside, g, y, n_groups, *, K):
     """Errors of the best interval stump of each continuous attribute in ``cont`` per group."""
     if not cont:
         return []
@@ -103,7 +103,7 @@ def _interval_errors(enc, cont, inside, g, y, n_groups, K):
                                  return_inverse=True)
     counts = _counts(block_of, y[item], len(blocks), enc.p)
     block_group = blocks // width
-    best = group_best(counts, block_group, len(cont) * n_groups, K)
+    best = group_best(counts, block_group, len(cont) * n_groups, K=K)
     attr, item = np.nonzero(~present)
     missing = majority(_counts(attr * n_groups + g[item], y[item], len(cont) * n_groups, enc.p))
     return list((best + missing).reshape(len(cont), n_groups))

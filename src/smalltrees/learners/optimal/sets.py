@@ -122,8 +122,8 @@ class Sorted:
         return np.where(self.enc.y == 0, 1.0, -1.0)
 
 
-def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
-                counts: np.ndarray | None = None) -> np.ndarray:
+def mask_errors(srt: Sorted, masks: np.ndarray, counts: np.ndarray | None = None, *,
+                K: int) -> np.ndarray:
     """Least errors of every stump on each set.
 
     Parameters
@@ -157,5 +157,5 @@ def mask_errors(srt: Sorted, masks: np.ndarray, K: int,
     if srt.cont:
         by_edge = counts.reshape(r, -1, p).sum(axis=2)
         present = by_edge[:, :1].T - by_edge[:, starts[len(srt.cat):]].T
-        out[1 + np.array(srt.cont)] = missing + interval_errors(srt, rows, items, r, K, present)
+        out[1 + np.array(srt.cont)] = missing + interval_errors(srt, rows, items, r, present, K=K)
     return out

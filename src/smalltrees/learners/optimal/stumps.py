@@ -15,7 +15,7 @@ from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit, Le
 from smalltrees.learners.splits import midpoint
 
 
-def stump(enc: Encoded, attr: int, rows: np.ndarray, K: int, default: int):
+def stump(enc: Encoded, attr: int, rows: np.ndarray, default: int, *, K: int):
     """The best stump on ``rows`` querying ``attr`` (a leaf if ``attr`` is -1)."""
     if attr < 0:
         return Leaf(default)
@@ -32,7 +32,7 @@ def stump(enc: Encoded, attr: int, rows: np.ndarray, K: int, default: int):
         return IntervalSplit(attr, (), (Leaf(default),), missing)
     blocks, block_of = np.unique(codes[present], return_inverse=True)
     counts = np.bincount(block_of * enc.p + y[present], minlength=len(blocks) * enc.p)
-    labels = best_labels(counts.reshape(-1, enc.p), K)
+    labels = best_labels(counts.reshape(-1, enc.p), K=K)
     cuts = np.flatnonzero(labels[1:] != labels[:-1])
     values = enc.values[attr]
     thresholds = tuple(threshold(values[blocks[i]], values[blocks[i + 1]]) for i in cuts)

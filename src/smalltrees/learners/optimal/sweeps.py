@@ -28,8 +28,8 @@ import numpy as np
 CELLS = 1 << 20  # sets x block columns per step
 
 
-def interval_errors(srt, rows: np.ndarray, items: np.ndarray, r: int, K: int,
-                    present: np.ndarray) -> np.ndarray:
+def interval_errors(srt, rows: np.ndarray, items: np.ndarray, r: int, present: np.ndarray, *,
+                    K: int) -> np.ndarray:
     """(n_cont, r): least errors of at most K intervals on the present items of each of the
     ``r`` sets of ``rows, items = np.nonzero(masks)``, a step of sets at a time.
 
@@ -54,12 +54,12 @@ def interval_errors(srt, rows: np.ndarray, items: np.ndarray, r: int, K: int,
         counts = counts.reshape(hi - lo, width)
         for k, (first, last) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
             block = counts[:, first:last]
-            out[k, lo:hi] = (_two_class_sweep(block, K, present[k, lo:hi]) if two
-                             else _class_count_sweep(block, K, srt.enc.p))
+            out[k, lo:hi] = (_two_class_sweep(block, present[k, lo:hi], K=K) if two
+                             else _class_count_sweep(block, srt.enc.p, K=K))
     return out
 
 
-def _class_count_sweep(counts: np.ndarray, K: int, p: int) -> np.ndarray:
+def _class_count_sweep(counts: np.ndarray, p: int, *, K: int) -> np.ndarray:
     """The programme for any number of classes, on one attribute's class-major block counts
     ``(sets, p * B)``. Allowing the cut at ``t`` itself (an empty
     last interval) only repeats the errors of fewer intervals, so inclusive prefix minima do;
@@ -79,7 +79,7 @@ def _class_count_sweep(counts: np.ndarray, K: int, p: int) -> np.ndarray:
     return final.min(axis=1)
 
 
-def _two_class_sweep(signed: np.ndarray, K: int, present: np.ndarray) -> np.ndarray:
+def _two_class_sweep(signed: np.ndarray, present: np.ndarray, *, K: int) -> np.ndarray:
     """The two-class programme on one attribute's signed block counts ``(sets, B)`` (whole
     numbers as floats, summed as int32); ``present`` counts each set's present items."""
     D = np.cumsum(signed, axis=1, dtype=np.int32)
