@@ -1,7 +1,7 @@
 """A fitted C4.5 tree as arrays, to send many cases down it one depth at a time.
 
-Routing cases node by node (``descend`` in ``tests/c45_prediction_reference.py``, the readable
-reference) takes a few array operations per node. :meth:`FlatTree.reach` routes all cases
+Routing cases node by node (``descend`` in ``docs/c45/c45_prediction_reference.py``, the
+readable reference) takes a few array operations per node. :meth:`FlatTree.reach` routes all cases
 through all nodes of a depth in a few array operations, with the same numbers: a case with an
 unknown tested value goes down every branch whose share of the node's training weight exceeds
 :data:`EPS`, its weight multiplied by that share (Quinlan 1993, ch. 3), and the leaves a case
