@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smalltrees import C45
+from smalltrees.learners.c45.error_estimate import added_errors
 from smalltrees.learners.c45.grow import choose_test
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.proposals import (
@@ -17,7 +18,6 @@ from smalltrees.learners.c45.proposals import (
 )
 from smalltrees.learners.c45.prune import (
     Pruner,
-    added_errors,
     collapse,
     largest_branch,
     predicted_errors,
@@ -373,7 +373,8 @@ def test_params_round_trip():
     model = C45(criterion="G", min_cases=1, prune=False)
     assert model.get_params() == {
         "criterion": "G", "min_cases": 1, "cf": 0.25, "prune": False, "release": "R8",
-        "mdl_correction": None, "threshold_by": None, "min_split_share": True, "subset": False,
+        "mdl_correction": None, "threshold_by": None, "error_estimate": None,
+        "min_split_share": True, "subset": False,
         "window": False, "window_size": None, "increment": None, "trials": 10, "random_state": 0,
     }
     assert model.set_params(cf=0.1).cf == 0.1
@@ -381,8 +382,9 @@ def test_params_round_trip():
         model.set_params(depth=3)
     assert repr(C45()) == (
         "C45(criterion='gain_ratio', min_cases=2, cf=0.25, prune=True, release='R8', "
-        "mdl_correction=None, threshold_by=None, min_split_share=True, subset=False, "
-        "window=False, window_size=None, increment=None, trials=10, random_state=0)"
+        "mdl_correction=None, threshold_by=None, error_estimate=None, min_split_share=True, "
+        "subset=False, window=False, window_size=None, increment=None, trials=10, "
+        "random_state=0)"
     )
     with pytest.raises(ValueError, match="threshold_by must be None or one of"):
         C45(threshold_by="ratio").fit(pd.DataFrame({"a": [1.0, 2.0]}), ["x", "y"])

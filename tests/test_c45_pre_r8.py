@@ -12,8 +12,9 @@ import pandas as pd
 import pytest
 
 from smalltrees import C45
+from smalltrees.learners.c45.cut_ranking import AVERAGE_GAIN_SLACK, pre_r8_ranking
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.proposals import AVERAGE_GAIN_SLACK, pre_r8_ranking, propose
+from smalltrees.learners.c45.proposals import propose
 from smalltrees.learners.criteria import get_criterion
 from smalltrees.learners.encoding import Schema
 

@@ -4,8 +4,9 @@ The comparison learner of Auer, Holte & Maass (1995) is C4.5 with default option
 before Release 8 (``release="pre-R8"``); the base of Dietterich, Kearns & Mansour (1996) is
 C4.5 with ``-m 1 -g``, the criterion G and unpruned trees. Weka's J48 re-implements C4.5
 Release 8; where the book leaves details open we follow J48 (Weka 3.6), against which
-``benchmarks/c45_vs_j48.py`` compares this learner, and ``benchmarks/c45_vs_quinlan.py``
-against Quinlan's own program.
+``benchmarks/c45_vs_j48.py`` compares this learner, but for the pruning estimate of
+``release="pre-R8"``, which is that of Quinlan's own program (``error_estimate``), against
+which ``benchmarks/c45_vs_quinlan.py`` compares it.
 
 References
 ----------
@@ -25,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
+from smalltrees.learners.c45.error_estimate import ERROR_ESTIMATES
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
@@ -63,7 +65,7 @@ class C45(TreeModel, TreeClassifier):
         ran in 1994-95): the cut of highest gain ratio among the cuts whose gain is at least
         the average gain of the admissible cuts (minus 1e-3), no charge, the attribute's gain
         that cut's (item 21 of Quinlan's change log undone,
-        :func:`~smalltrees.learners.c45.proposals.pre_r8_ranking`); with the criteria "gain"
+        :func:`~smalltrees.learners.c45.cut_ranking.pre_r8_ranking`); with the criteria "gain"
         and "G", the cut of highest gain, no charge.
     mdl_correction : bool or None, default=None
         Charge continuous splits ``log2(number of admissible cuts) / N``. ``None``: as the
@@ -75,6 +77,15 @@ class C45(TreeModel, TreeClassifier):
         i.e. the gain ratio of the cut, without the average-gain filter of ``"pre-R8"``. The
         two agree for the unnormalised criteria "gain" and "G". ``"pre-R8"`` has its own
         rule: only ``None`` is accepted.
+    error_estimate : {"j48", "quinlan"} or None, default=None
+        How pruning computes a leaf's pessimistic errors
+        (:mod:`~smalltrees.learners.c45.error_estimate`): as Weka's J48 (``"j48"``: the
+        normal deviate of ``1 - cf``, 0.6745 for 25%) or as Quinlan's program, every release
+        (``"quinlan"``: ``stats.c``'s deviate interpolated in a table, 0.6925 for 25%, and a
+        leaf with ``E + 0.5 >= N`` charged ``0.67 (N - E)``, not ``N - E``). ``None``: the
+        release's program, ``"quinlan"`` for ``"pre-R8"`` (no J48 existed in 1995) and
+        ``"j48"`` for ``"R8"`` (``release="R8"`` is J48's C4.5; ``error_estimate="quinlan"``
+        gives Quinlan's Release 8 program).
     min_split_share : bool, default=True
         Bound the branches of a continuous split below by ``0.1 N_known / n_classes``
         (within ``[min_cases, 25]``), as Release 8 and J48 do; off, by ``min_cases`` alone
@@ -149,6 +160,7 @@ class C45(TreeModel, TreeClassifier):
         release: str = "R8",
         mdl_correction: bool | None = None,
         threshold_by: str | None = None,
+        error_estimate: str | None = None,
         min_split_share: bool = True,
         subset: bool = False,
         window: bool = False,
@@ -164,6 +176,7 @@ class C45(TreeModel, TreeClassifier):
         self.release = release
         self.mdl_correction = mdl_correction
         self.threshold_by = threshold_by
+        self.error_estimate = error_estimate
         self.min_split_share = min_split_share
         self.subset = subset
         self.window = window
@@ -185,6 +198,9 @@ class C45(TreeModel, TreeClassifier):
             raise ValueError(
                 f"threshold_by must be None or one of {THRESHOLD_BY}, got {self.threshold_by!r}"
             )
+        if self.error_estimate is not None and self.error_estimate not in ERROR_ESTIMATES:
+            raise ValueError(f"error_estimate must be None or one of {ERROR_ESTIMATES}, got "
+                             f"{self.error_estimate!r}")
         if self.mdl_correction is not None and not isinstance(self.mdl_correction,
                                                                 (bool, np.bool_)):
             raise ValueError(
@@ -246,7 +262,8 @@ class C45(TreeModel, TreeClassifier):
             min_split_share=bool(self.min_split_share), subset=bool(self.subset),
         )
         # C4.5 and J48 hold the confidence factor in single precision.
-        pruner = Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)))
+        pruner = Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)),
+                        estimate=self.error_estimate or RELEASE_ERROR_ESTIMATE[self.release])
         weights = np.ones(len(Z)) if sample_weight is None else sample_weight
         if sample_weight is not None:  # a row stands for sample_weight cases
             problem = replace(problem, sample_weight=sample_weight)
@@ -324,6 +341,8 @@ class C45(TreeModel, TreeClassifier):
 
 THRESHOLD_BY = ("gain", "merit")
 RELEASES = ("R8", "pre-R8")
+#: The pruning estimate of each release's program (``error_estimate=None``).
+RELEASE_ERROR_ESTIMATE = {"R8": "j48", "pre-R8": "quinlan"}
 
 
 def _round2(value: float) -> str:

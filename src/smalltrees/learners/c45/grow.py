@@ -29,8 +29,9 @@ from __future__ import annotations
 import numpy as np
 
 from smalltrees.learners.c45.branching import Branch, split_nodes
+from smalltrees.learners.c45.cut_ranking import AVERAGE_GAIN_SLACK
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.proposals import AVERAGE_GAIN_SLACK, NodeCases, propose_at
+from smalltrees.learners.c45.proposals import NodeCases, propose_at
 from smalltrees.learners.c45.tree import Node, class_weights, numpy_sum
 from smalltrees.learners.criteria import EPS
 

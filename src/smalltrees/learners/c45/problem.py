@@ -47,7 +47,7 @@ class GrowingProblem:
     cut_above_average : bool
         With ``cut_by_merit`` and a normalised criterion, choose the cut by merit only among
         the cuts whose gain is at least the average gain of the admissible cuts (the rule of
-        the releases before 8, :func:`~smalltrees.learners.c45.proposals.pre_r8_ranking`).
+        the releases before 8, :func:`~smalltrees.learners.c45.cut_ranking.pre_r8_ranking`).
     min_split_share : bool
         Bound a continuous split's branches below by ``0.1 N / n_classes`` (within
         ``[min_cases, 25]``, :func:`~smalltrees.learners.c45.proposals.min_split_weight`);

@@ -25,19 +25,14 @@ from functools import cached_property
 
 import numpy as np
 
+from smalltrees.learners.c45.cut_ranking import cut_ratios, pre_r8_ranking
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.subsets import value_groups
-from smalltrees.learners.criteria import EPS, split_info, xlog2x
+from smalltrees.learners.criteria import EPS, split_info
 from smalltrees.learners.splits import category_counts, cuts, midpoint
 
 #: Upper bound of the minimum branch weight of a continuous split (C4.5 and J48).
 MAX_MIN_SPLIT = 25.0
-
-#: Slack of the average-gain filter (C4.5's ``Epsilon``, as in J48), of attributes
-#: (:func:`~smalltrees.learners.c45.grow.choose_test`) and, before Release 8, of cuts
-#: (:func:`pre_r8_ranking`).
-AVERAGE_GAIN_SLACK = 1e-3
-
 
 @dataclass(frozen=True)
 class Proposals:
@@ -150,7 +145,8 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     :func:`min_split_weight`. The gain of a cut is scaled by the known fraction ``F`` (Quinlan
     1993, ch. 3). The best cut is the first of highest gain (Release 8), of highest gain ratio
     (``cut_by_merit``), or of highest gain ratio among the cuts of at least average gain
-    (``cut_above_average``: the releases before 8, :func:`pre_r8_ranking`); its gain is then
+    (``cut_above_average``: the releases before 8,
+    :func:`~smalltrees.learners.c45.cut_ranking.pre_r8_ranking`); its gain is then
     reduced by ``log2(n_admissible) / total`` if the MDL correction is on (Quinlan 1996, where
     ``n_admissible`` is written ``N - 1``). Nodes with fewer runs than others get empty runs
     at the end, which add zeros to the accumulated weights and give no admissible cut.
@@ -211,7 +207,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
         ranking = (pre_r8_ranking(gain, admissible, n_cuts, left_weight,
                                   known_weight[..., None], total)
                    if problem.cut_above_average
-                   else _cut_ratios(gain, left_weight, known_weight[..., None], total))
+                   else cut_ratios(gain, left_weight, known_weight[..., None], total))
     top = ranking.max(axis=2, keepdims=True)
     best = np.argmax(ranking >= top - EPS, axis=2)
 
@@ -293,46 +289,6 @@ def _first(found: Proposals) -> Proposals:
     """The proposals at the first node of proposals at several nodes."""
     return Proposals(found.valid[0], found.gain[0], found.merit[0], found.cut[0],
                      None if found.groups is None else found.groups[0])
-
-
-def _cut_infos(left_weight: np.ndarray, known_weight: np.ndarray, total: np.ndarray
-               ) -> np.ndarray:
-    """Split information of every cut (unknown values a third branch, as in
-    :func:`split_info`)."""
-    right_weight = known_weight - left_weight
-    return (xlog2x(total) - xlog2x(left_weight) - xlog2x(right_weight)
-            - xlog2x(total - known_weight)) / total
-
-
-def _cut_ratios(gain: np.ndarray, left_weight: np.ndarray, known_weight: np.ndarray,
-                total: np.ndarray) -> np.ndarray:
-    """Gain ratio of every cut (-inf where the gain is: no admissible cut)."""
-    info = _cut_infos(left_weight, known_weight, total)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        ratio = np.where(info >= EPS, gain / info, 0.0)
-    return np.where(np.isfinite(gain), ratio, -np.inf)
-
-
-def pre_r8_ranking(gain: np.ndarray, admissible: np.ndarray, n_cuts: np.ndarray,
-                   left_weight: np.ndarray, known_weight: np.ndarray, total: np.ndarray
-                   ) -> np.ndarray:
-    """How the releases before 8 rank the cuts of a continuous attribute (cuts on the last
-    axis; -inf: not eligible).
-
-    C4.5 Release 8's change log (``Src/Modifications``, item 21, October 1995) says it altered
-    the calculation of the gain of continuous attributes (Quinlan 1996); before it, C4.5's
-    ``contin.c`` rated each cut with the ``Worth`` it uses for attributes (``info.c``,
-    Quinlan 1993, ch. 2): the gain ratio of the cuts whose gain is at least the average gain
-    of the admissible cuts ("tried") minus :data:`AVERAGE_GAIN_SLACK` and whose split
-    information exceeds it, the others not eligible. No threshold cost; the attribute's gain
-    is the chosen cut's. The average is summed in the order of the cuts, as C4.5 adds them.
-    """
-    summed = np.cumsum(np.where(admissible, gain, 0.0), axis=-1)[..., -1:]
-    average = summed / np.maximum(n_cuts, 1)[..., None]
-    info = _cut_infos(left_weight, known_weight, total)
-    eligible = admissible & (gain >= average - AVERAGE_GAIN_SLACK) & (info > AVERAGE_GAIN_SLACK)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(eligible, gain / info, -np.inf)
 
 
 def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Proposals:

@@ -1,26 +1,24 @@
 """Pessimistic error-based pruning of a C4.5 tree: subtree replacement and subtree raising.
 
 The predicted errors of a leaf with ``N`` training cases, ``E`` of them misclassified, are
-``N * U_CF(E, N)``, the upper limit of a binomial confidence interval at confidence ``CF``.
+``N * U_CF(E, N)``, the upper limit of a binomial confidence interval at confidence ``CF``,
+computed as J48 or as Quinlan's program does (:mod:`smalltrees.learners.c45.error_estimate`).
 A subtree is replaced by a leaf, or by its most populous branch, when that does not increase
-the predicted errors by more than 0.1 (Quinlan 1993, ch. 4; Weka's J48).
+the predicted errors by more than 0.1 (Quinlan 1993, ch. 4; Quinlan's ``prune.c``; Weka's J48).
 
 References
 ----------
 J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 4.
-Weka 3.6 ``weka.classifiers.trees.j48.Stats.addErrs`` and ``C45PruneableClassifierTree``
-(normal approximation of ``U_CF``, interpolation for ``E < 1``).
+Weka 3.6 ``weka.classifiers.trees.j48.C45PruneableClassifierTree``.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from functools import lru_cache
-from statistics import NormalDist
 
 import numpy as np
 
+from smalltrees.learners.c45.error_estimate import added_errors
 from smalltrees.learners.c45.tree import (
     Node,
     class_weights,
@@ -34,37 +32,6 @@ from smalltrees.learners.criteria import EPS
 PRUNING_SLACK = 0.1
 #: Collapsing a subtree needs it to save at least this many training errors.
 COLLAPSE_SLACK = 1e-3
-
-
-def added_errors(n: float, e: float, cf: float) -> float:
-    """Predicted extra errors ``N * U_CF(E, N) - E`` of a leaf.
-
-    ``U_CF`` is exact for ``E = 0`` (``1 - CF ** (1 / N)``), linearly interpolated for
-    ``0 < E < 1``, and otherwise the upper limit of the normal approximation to the binomial
-    with a continuity correction of 0.5 (Quinlan 1993, ch. 4; Weka's ``Stats.addErrs``).
-
-    Examples
-    --------
-    >>> round(added_errors(6.0, 0.0, 0.25), 3)
-    1.238
-    """
-    if e < 1:
-        base = n * (1 - cf ** (1 / n))
-        return base if e == 0 else base + e * (added_errors(n, 1.0, cf) - base)
-    if e + 0.5 >= n:
-        return max(n - e, 0.0)
-    z = _normal_quantile(1 - cf)
-    f = (e + 0.5) / n
-    upper = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
-        1 + z * z / n
-    )
-    return upper * n - e
-
-
-@lru_cache
-def _normal_quantile(p: float) -> float:
-    """Quantile of the standard normal distribution (stdlib: nothing to import)."""
-    return NormalDist().inv_cdf(p)
 
 
 def largest_branch(totals: list[float]) -> int:
@@ -85,14 +52,15 @@ def leaf_errors(dist: np.ndarray) -> float:
     return numpy_sum(values) - values[sequential_first_max(values)]
 
 
-def predicted_errors(dist: np.ndarray, cf: float) -> float:
-    """Predicted errors of a leaf with class weights ``dist`` (0 for an empty leaf)."""
+def predicted_errors(dist: np.ndarray, cf: float, estimate: str = "j48") -> float:
+    """Predicted errors of a leaf with class weights ``dist`` (0 for an empty leaf), by
+    ``estimate`` (:func:`~smalltrees.learners.c45.error_estimate.added_errors`)."""
     values = dist.tolist()
     n = numpy_sum(values)
     if n < EPS:
         return 0.0
     e = n - values[sequential_first_max(values)]
-    return e + added_errors(n, e, cf)
+    return e + added_errors(n, e, cf, estimate)
 
 
 def collapse(node: Node) -> None:
@@ -137,6 +105,9 @@ class Pruner:
     cf : float
         Confidence factor.
     subtree_raising : bool
+    estimate : {"j48", "quinlan"}
+        How a leaf's predicted errors are computed
+        (:mod:`~smalltrees.learners.c45.error_estimate`).
     """
 
     Z: np.ndarray
@@ -144,11 +115,12 @@ class Pruner:
     n_classes: int
     cf: float
     subtree_raising: bool = True
+    estimate: str = "j48"
 
     def subtree_errors(self, node: Node) -> float:
         """Predicted errors of the subtree: the sum over its leaves."""
         if node.is_leaf:
-            return predicted_errors(node.dist, self.cf)
+            return predicted_errors(node.dist, self.cf, self.estimate)
         return sum(self.subtree_errors(child) for child in node.children)
 
     def branch_errors(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> float:
@@ -156,7 +128,8 @@ class Pruner:
         if not rows.size:  # every leaf below gets no case: no predicted error
             return 0.0
         if node.is_leaf:
-            return predicted_errors(class_weights(self.y[rows], weights, self.n_classes), self.cf)
+            return predicted_errors(class_weights(self.y[rows], weights, self.n_classes), self.cf,
+                                    self.estimate)
         parts = route(node, self.Z, rows, weights, len(node.children))
         pairs = zip(node.children, parts, strict=True)
         return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
@@ -183,14 +156,14 @@ class Pruner:
         at every node above it.
         """
         if node.is_leaf:
-            return predicted_errors(node.dist, self.cf)
+            return predicted_errors(node.dist, self.cf, self.estimate)
         as_tree = sum([self.prune(child) for child in node.children])
         largest = node.children[largest_branch([child.total for child in node.children])]
         if self.subtree_raising:
             raised_errors = self.branch_errors(largest, node.rows, node.weights)
         else:
             raised_errors = np.inf
-        as_leaf = predicted_errors(node.dist, self.cf)
+        as_leaf = predicted_errors(node.dist, self.cf, self.estimate)
         slack = PRUNING_SLACK + EPS
         if as_leaf < as_tree + slack and as_leaf < raised_errors + slack:
             node.make_leaf()

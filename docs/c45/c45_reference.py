@@ -5,7 +5,8 @@ operations, which is fast but hard to read. This module grows the same tree the 
 (1993) describes it, node by node, attribute by attribute, cut by cut, with Release 8's
 threshold correction (Quinlan 1996) and the details of Weka's J48, or the cut rule of the
 releases before 8 (Quinlan's change log, item 21); ``tests/test_c45_reference.py`` checks
-that both give identical trees (as ``t2_bruteforce.py`` is the reference of T2).
+that both give identical trees (as ``tests/t2_bruteforce.py`` is the reference of T2).
+``docs/c45/README.md`` maps each step below to the fast grower's module.
 
 At a node with class weights ``dist``:
 
@@ -23,9 +24,15 @@ grower. Thresholds are ``(low + high) / 2``: the values tested here are of ordin
 (the overflow near ``1e308`` is :func:`smalltrees.learners.splits.midpoint`'s, tested in
 ``tests/test_splits.py``).
 
+Pruning charges each leaf a pessimistic number of errors: :func:`quinlan_add_errs` is
+``AddErrs`` of Quinlan's ``stats.c`` written out as he writes it, the oracle of
+``smalltrees.learners.c45.error_estimate`` (``error_estimate="quinlan"``, the default of
+``release="pre-R8"``; J48's variant is checked against numbers Weka printed,
+``tests/test_c45.py``).
+
 References
 ----------
-J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 2-3.
+J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 2-4.
 J. R. Quinlan (1996), "Improved use of continuous attributes in C4.5", *JAIR* 4, section 3.
 Weka 3.6 ``weka.classifiers.trees.j48.C45ModelSelection``, ``C45Split`` (minimum branch
 weight, the 1e-5 cut spacing, ``setSplitPoint``).
@@ -237,3 +244,28 @@ def split(problem: GrowingProblem, node: Node, rows, weights, n_branches: int):
             part_weights = np.concatenate([part_weights, weights[unknown] * shares[b]])
         parts.append((part_rows, part_weights))
     return parts
+
+
+#: ``stats.c``: confidence levels ``Val`` and their normal deviates ``Dev``.
+VAL = [0, 0.001, 0.005, 0.01, 0.05, 0.10, 0.20, 0.40, 1.00]
+DEV = [4.0, 3.09, 2.58, 2.33, 1.65, 1.28, 0.84, 0.25, 0.00]
+
+
+def quinlan_add_errs(N: float, e: float, CF: float) -> float:
+    """Quinlan's ``AddErrs(N, e)`` (``stats.c``): the extra errors if the error rate of a leaf
+    with ``N`` cases, ``e`` of them errors, rises to the upper limit of confidence ``CF``."""
+    i = 0
+    while CF > VAL[i]:
+        i += 1
+    Coeff = DEV[i - 1] + (DEV[i] - DEV[i - 1]) * (CF - VAL[i - 1]) / (VAL[i] - VAL[i - 1])
+    Coeff = Coeff * Coeff
+    if e < 1e-6:
+        return N * (1 - np.exp(np.log(CF) / N))
+    if e < 0.9999:
+        Val0 = N * (1 - np.exp(np.log(CF) / N))
+        return Val0 + e * (quinlan_add_errs(N, 1.0, CF) - Val0)
+    if e + 0.5 >= N:
+        return 0.67 * (N - e)
+    Pr = (e + 0.5 + Coeff / 2
+          + np.sqrt(Coeff * ((e + 0.5) * (1 - (e + 0.5) / N) + Coeff / 4))) / (N + Coeff)
+    return N * Pr - e
