@@ -7,6 +7,7 @@ from itertools import product
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_vc import _ordered_shapes
 
 from smalltrees.vc import exact_vc, shattered_set
 from smalltrees.vc.certificate import certificate, realises, theorem2_bound
@@ -16,13 +17,6 @@ from smalltrees.vc.shapes import parse_shape
 L = "L"
 STUMP = (L, L)
 CHAIN2 = (L, STUMP)
-
-
-def _ordered_shapes(n):
-    if n == 0:
-        return [L]
-    return [(a, b) for k in range(n)
-            for a in _ordered_shapes(k) for b in _ordered_shapes(n - 1 - k)]
 
 
 SHAPES = st.integers(1, 3).flatmap(lambda n: st.sampled_from(_ordered_shapes(n)))

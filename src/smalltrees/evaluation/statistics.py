@@ -77,7 +77,11 @@ def paired_t(differences: Sequence[float] | np.ndarray) -> PairedT:
     d = np.asarray(differences, dtype=float)
     if d.ndim != 1 or d.size < 2:
         raise ValueError(f"a paired t test needs at least 2 differences, got {d.size}")
-    mean, sd, n = float(d.mean()), float(d.std(ddof=1)), int(d.size)
+    return _t_test(float(d.mean()), float(d.std(ddof=1)), int(d.size))
+
+
+def _t_test(mean: float, sd: float, n: int) -> PairedT:
+    """The t test of a mean of ``n`` differences with standard deviation ``sd``."""
     if sd == 0.0:
         t, p = _no_spread(mean)
     else:
@@ -118,13 +122,7 @@ def pooled_t_from_summaries(n: Sequence[int], mean: Sequence[float], sd: Sequenc
         raise ValueError(f"a paired t test needs at least 2 differences, got {total}")
     grand = float((sizes * means).sum() / total)
     squares = float(((sizes - 1) * sds ** 2 + sizes * (means - grand) ** 2).sum())
-    sd = float(np.sqrt(squares / (total - 1)))
-    if sd == 0.0:
-        t, p = _no_spread(grand)
-    else:
-        t = grand / (sd / np.sqrt(total))
-        p = _two_sided_p(t, total - 1)
-    return PairedT(mean=grand, sd=sd, n=total, t=float(t), df=total - 1, p=p)
+    return _t_test(grand, float(np.sqrt(squares / (total - 1))), total)
 
 
 def corrected_resampled_t(d: np.ndarray, test_train_ratio: float) -> tuple[float, float]:
