@@ -31,6 +31,24 @@ def test_in_order_training_sets_are_the_first_rows_in_blocks():
     assert partition("D", random, FILES, 1, "s", 1).train[0].tolist() != [0, 1, 2, 3]
 
 
+def test_letters_test_set_drawn_at_random_instead_of_the_last_rows():
+    """Reading test_random of LE_H: the same 8 x 2000 design, its 4000 test rows drawn from all
+    20000 (not the last 4000), disjoint from the training sets, a new draw per partition."""
+    config, _ = repository_config()
+    spec = config["dkm96"]["table1"]["domains"]["LE_H"]
+    override = config["dkm96"]["readings"]["table1"]["LE_H"]["test_random"]
+    read = readings.reading_spec(spec, override)
+    assert read["test"] == {"random": 4000} and read["train_size"] == 2000
+    files = [{"path": "letter-recognition.data", "rows": 20000}]
+    first, second = (partition("LE_H", read, files, 1995, "s", k) for k in (1, 2))
+    assert first.test.size == 4000 and (first.test < 16000).any()
+    rows = np.concatenate([first.test, *first.train])
+    assert rows.size == np.unique(rows).size == 20000
+    assert not np.array_equal(np.sort(first.test), np.sort(second.test))
+    assert partition("LE_H", spec, files, 1995, "s", 1).test.tolist() == list(range(16000,
+                                                                                   20000))
+
+
 @pytest.mark.parametrize("change, message", [
     ({"test": {"random": 4}}, r"D.train_draw: in_order needs a fixed test part"),
     ({"train_draw": "sorted"}, r"D.train_draw: 'sorted'; expected one of"),
@@ -166,6 +184,7 @@ def test_a_reading_without_overrides_reuses_table1s_trials():
     files = plan.reading_trials(config)
     assert files["LE_H/random"] == "results/dkm96/trials/LE/LE_H.json"
     assert files["LE_H/in_order"] == "results/dkm96/readings/LE/LE_H/in_order.json"
+    assert files["LE_H/test_random"] == "results/dkm96/readings/LE/LE_H/test_random.json"
     config["dkm96"]["table1"]["rows"] = ["AN_3", "PI"]  # a smaller table drops LE_H and CH
     assert set(plan.reading_blocks(config)) == {"AN_3"}
     assert plan.readings_outputs(config) == ["results/tables/dkm96_readings.csv",

@@ -9,6 +9,7 @@ import pandas as pd
 from workflow_helpers import ROOT, planned_jobs
 
 from smalltrees.evaluation.cells import read_cells
+from smalltrees.studies.dkm96 import table1
 
 
 def test_tiny_dkm96_study_completes_with_isolet_marked_unavailable(tiny_run):
@@ -32,8 +33,9 @@ def test_tiny_dkm96_study_completes_with_isolet_marked_unavailable(tiny_run):
     assert table.loc[["AN_3", "PI"], "n_test"].tolist() == [298, 256]
     assert table.loc["all", "domains"] == 2 and table.loc["all", "pooled_trials"] == 4
     claims = read_cells(work / "results/dkm96/cells/table1_claims.csv")
-    assert claims["code"].tolist() == ["sign_test", "pooled_t"]
-    assert claims["ours"].str.contains("of 2 domains").any()
+    assert claims["code"].tolist() == ["sign_test", "pooled_t"] * 2
+    assert claims["reading"].tolist() == [""] * 2 + [table1.PAPER_READING] * 2
+    assert claims["ours"].str.contains("of 2 domains").all()
 
     trials = json.loads((work / "results/dkm96/trials/PI/PI.json").read_text())
     assert [p["partition"] for p in trials["partitions"]] == [1, 2]

@@ -14,7 +14,9 @@ from smalltrees.studies.yildiz15 import PRODUCES
 from smalltrees.studies.yildiz15.claims import vc_checks
 from smalltrees.studies.yildiz15.figures import vc_figure
 from smalltrees.studies.yildiz15.vc_table import (
+    POLARITY,
     difference_claim,
+    drawn_checks,
     render_vc_table,
     settings_text,
     vc_cells,
@@ -59,6 +61,30 @@ def test_cells_beside_the_paper(cells):
     assert differs["code"].tolist() == ["fig11:5", "fig11:7", "fig11:8"]
     assert differs["ours"].tolist() == [6, 8, 8] and differs["paper"].tolist() == [5, 7, 7]
     assert set(differs["quantity"]) == {"exact"} and run["rule"].eq("exact (± 0)").all()
+
+
+def test_checks_of_the_drawn_pairs(rows, paper):
+    """The three d = 4 deviations: fig11:7's published 7 is below Theorem 2 with the paper's
+    own Fig. 10 values (4 + 4); fig11:8's 7 is the exact value with the polarity fixed; every
+    drawn shape's largest shattered set has an explicit tree per labeling."""
+    checks = drawn_checks(rows, paper).set_index("code")
+    assert len(checks) == 16  # positions 9-10 have 6 and 7 nodes
+    assert checks.loc[["fig11:5", "fig11:7", "fig11:8"], "theorem2_paper"].tolist() == [5, 8, 7]
+    assert checks.loc[["fig11:5", "fig11:7", "fig11:8"], "exact_fixed"].tolist() == [6, 8, 7]
+    exact = rows.set_index(["d", "shape"])["exact"]
+    drawn = paper.drop_duplicates("code").set_index("code")
+    for code, check in checks.iterrows():
+        assert check["witness"] == exact[(int(drawn.at[code, "d"]), drawn.at[code, "shape"])]
+    cells = vc_cells(rows, paper, drawn_checks(rows, paper))
+    readings = cells[cells["reading"] != ""]
+    assert set(readings["reading"]) == {POLARITY} and set(readings["quantity"]) == {"exact"}
+    assert readings.loc[readings["verdict"] == "differs", "code"].tolist() == [
+        "fig11:5", "fig11:7"]
+    default = cells[cells["reading"] == ""]
+    assert default.equals(vc_cells(rows, paper).reset_index(drop=True))
+    text = render_vc_table(rows, cells, paper, "", drawn_checks(rows, paper))
+    line = next(t for t in text.splitlines() if t.startswith("| fig11:7 |"))
+    assert line.endswith("| 8 | 8 | 8 |")
 
 
 def test_every_shape_listed_with_the_pair_drawn_for_it(rows, cells, paper):

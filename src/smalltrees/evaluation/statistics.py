@@ -77,7 +77,11 @@ def paired_t(differences: Sequence[float] | np.ndarray) -> PairedT:
     d = np.asarray(differences, dtype=float)
     if d.ndim != 1 or d.size < 2:
         raise ValueError(f"a paired t test needs at least 2 differences, got {d.size}")
-    mean, sd, n = float(d.mean()), float(d.std(ddof=1)), int(d.size)
+    return _t_test(float(d.mean()), float(d.std(ddof=1)), int(d.size))
+
+
+def _t_test(mean: float, sd: float, n: int) -> PairedT:
+    """The t test of a mean of ``n`` differences with standard deviation ``sd``."""
     if sd == 0.0:
         t, p = _no_spread(mean)
     else:
@@ -95,6 +99,30 @@ def pooled_t(groups: Sequence[Sequence[float]]) -> PairedT:
     """
     pooled = [float(v) for group in groups for v in group]
     return paired_t(pooled)
+
+
+def pooled_t_from_summaries(n: Sequence[int], mean: Sequence[float], sd: Sequence[float]
+                            ) -> PairedT:
+    """:func:`pooled_t` from each group's size, mean and standard deviation alone (what a
+    paper prints), exactly: the pooled sum of squares is ``sum((n_i - 1) sd_i^2 + n_i (m_i -
+    M)^2)`` around the pooled mean ``M``. DKM 1996's Table 1 gives each domain's mean size
+    difference and |t|, hence its sd = |mean| sqrt(n) / |t|.
+
+    >>> a = pooled_t_from_summaries([2, 1], [1.5, 3.0], [2 ** -0.5, 0.0])
+    >>> b = pooled_t([[1, 2], [3]])
+    >>> (a.n, round(a.t, 9), round(a.p, 9)) == (b.n, round(b.t, 9), round(b.p, 9))
+    True
+    """
+    sizes, means, sds = (np.asarray(v, dtype=float) for v in (n, mean, sd))
+    if not sizes.size == means.size == sds.size:
+        raise ValueError(f"pooled_t_from_summaries: {sizes.size} sizes, {means.size} means and "
+                         f"{sds.size} sds; expected one of each per group")
+    total = int(sizes.sum())
+    if total < 2:
+        raise ValueError(f"a paired t test needs at least 2 differences, got {total}")
+    grand = float((sizes * means).sum() / total)
+    squares = float(((sizes - 1) * sds ** 2 + sizes * (means - grand) ** 2).sum())
+    return _t_test(grand, float(np.sqrt(squares / (total - 1))), total)
 
 
 def corrected_resampled_t(d: np.ndarray, test_train_ratio: float) -> tuple[float, float]:

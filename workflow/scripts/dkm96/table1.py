@@ -16,7 +16,8 @@ with job_log(snakemake) as log:
     paper = read_transcription(snakemake.input.paper)
     cells = table1.make_cells(stats, status, params.problems, paper, params.tolerance)
     tests = table1.overall(stats, paper)
-    claims = table1.claim_cells(read_claims(snakemake.input.claims), tests)
+    claims = table1.claim_cells(read_claims(snakemake.input.claims), tests,
+                                table1.paper_overall(stats, paper))
     ours = table1.details(stats, status, params.problems)
     write_cells(output.cells, cells)
     write_cells(output.claims, claims)

@@ -13,6 +13,15 @@ The paper's claim "the maximum difference between the calculated lower bound and
 VC-dimension is one" is checked on every shape we enumerate, not only the drawn ones
 (:func:`difference_claim`; the claim's cell is judged from ``claims.csv``, part ``vc``, by
 :func:`smalltrees.studies.yildiz15.claims.vc_checks`).
+
+Each drawn pair also gets three checks a reader can rerun (:func:`drawn_checks`): the exact
+value under the reading that fixes which child takes the value 0 (Theorem 2's proof: "zero for
+those instances forwarded to the left subtree"; the class "differ[s] only in the variables being
+tested ... and class labels"), written as reading cells; Theorem 2 at the root with the paper's
+own Fig. 10 (d - 1) exact values of the two subtrees, a lower bound from the paper's numbers
+alone; and the largest shattered set our search found, checked by one explicit tree per
+labeling (:func:`smalltrees.vc.certificate.certificate`). A published exact value below a
+checked witness is at most a lower bound (the search of Fig. 9 can only miss sets).
 """
 
 from __future__ import annotations
@@ -26,7 +35,8 @@ from smalltrees.evaluation.verdicts import Exact, claim_rule
 from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND
-from smalltrees.vc import enumerate_shapes, exact_vc, lb_binary
+from smalltrees.vc import enumerate_shapes, exact_vc, lb_binary, shattered_set
+from smalltrees.vc.certificate import certificate, theorem2_bound
 from smalltrees.vc.shapes import depth, n_nodes, parse_shape, to_text
 
 STUDY = "yildiz15"
@@ -35,6 +45,11 @@ FIGURES = {0: "fig10", 1: "fig11"}
 QUANTITIES = {"lb": "LB-binary", "exact": "exact VC-dimension"}
 RULE = Exact(rounding=0)
 """Both numbers are integers computed exactly: equal or not."""
+POLARITY = "polarity fixed (0 to the first child)"
+"""The reading of the class that fixes which child takes the value 0 (the shape as drawn)."""
+CHECKS = {"exact_fixed": f"exact, {POLARITY}",
+          "theorem2_paper": "Theorem 2 with the paper's Fig. 10 values (a lower bound)",
+          "witness": "a shattered set of ours, checked by explicit trees"}
 LISTING = ["figure", "d", "shape", "nodes", "depth", "lb", "exact", "difference", "code",
            "paper_lb", "paper_exact", "verdict_lb", "verdict_exact"]
 
@@ -63,17 +78,52 @@ def drawn_shapes(paper: pd.DataFrame) -> pd.DataFrame:
                          "shape": [to_text(parse_shape(s)) for s in pairs["shape"]]})
 
 
-def vc_cells(rows: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+def vc_cells(rows: pd.DataFrame, paper: pd.DataFrame,
+             checks: pd.DataFrame | None = None) -> pd.DataFrame:
     """The cells of the paper's pairs: our LB and exact value of the shape each pair is drawn
-    for (``not run`` where this run did not enumerate that d or shape)."""
+    for (``not run`` where this run did not enumerate that d or shape); with ``checks`` (from
+    :func:`drawn_checks`), the exact value under :data:`POLARITY` as reading cells."""
     drawn = drawn_shapes(paper).merge(rows[["d", "shape", "lb", "exact"]], on=["d", "shape"])
+    columns = ["code", "quantity", "ours", "decimals", "item", "reading"]
     ours = [{"code": r["code"], "quantity": quantity, "ours": r[quantity], "decimals": 0,
-             "item": f"Figure {r['figure'][3:]} (d = {r['d']}), position {r['position']}, "
-                     f"shape {r['shape']}: {label}"}
+             "item": _item(r, label), "reading": ""}
             for r in drawn.to_dict("records") for quantity, label in QUANTITIES.items()]
-    return compare(STUDY, "vc", pd.DataFrame(ours, columns=["code", "quantity", "ours",
-                                                            "decimals", "item"]),
-                   paper, RULE)
+    cells = compare(STUDY, "vc", pd.DataFrame(ours, columns=columns), paper, RULE)
+    if checks is None:
+        return cells
+    fixed = [{"code": r["code"], "quantity": "exact", "ours": r["exact_fixed"], "decimals": 0,
+              "item": _item(r, f"{QUANTITIES['exact']}, {POLARITY}"), "reading": POLARITY}
+             for r in drawn.merge(checks[["code", "exact_fixed"]]).to_dict("records")]
+    readings = compare(STUDY, "vc", pd.DataFrame(fixed, columns=columns), paper, RULE,
+                       lacking=False)
+    return pd.concat([cells, readings], ignore_index=True)
+
+
+def _item(row, label: str) -> str:
+    return (f"Figure {row['figure'][3:]} (d = {row['d']}), position {row['position']}, shape "
+            f"{row['shape']}: {label}")
+
+
+def drawn_checks(rows: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+    """Per drawn shape that ``rows`` enumerate: the exact value under :data:`POLARITY` (the
+    shape in the order transcribed), Theorem 2 at the root with the paper's exact values at
+    d - 1 (empty where the paper has no pair for a subtree), and the size of our largest
+    shattered set with whether :func:`certificate` finds a tree for each of its labelings."""
+    drawn = drawn_shapes(paper)
+    transcribed = paper[paper["table"] == "vc"].drop_duplicates("code").set_index("code")
+    exact = paper[(paper["table"] == "vc") & (paper["quantity"] == "exact")].set_index("code")
+    published = {(int(r["d"]), r["shape"]): int(exact.at[r["code"], "value"])
+                 for r in drawn.to_dict("records")}
+    out = []
+    for r in drawn.merge(rows[["d", "shape"]]).to_dict("records"):
+        ordered, shape = parse_shape(transcribed.at[r["code"], "shape"]), parse_shape(r["shape"])
+        points = shattered_set(shape, r["d"])
+        out.append({"code": r["code"],
+                    "exact_fixed": exact_vc(ordered, r["d"], free_polarity=False),
+                    "theorem2_paper": theorem2_bound(
+                        shape, r["d"], lambda text, d: published.get((d, text))),
+                    "witness": len(points) if certificate(shape, r["d"], points) else 0})
+    return pd.DataFrame(out, columns=["code", *CHECKS]).astype({"theorem2_paper": "Int64"})
 
 
 def vc_listing(rows: pd.DataFrame, cells: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
@@ -81,8 +131,9 @@ def vc_listing(rows: pd.DataFrame, cells: pd.DataFrame, paper: pd.DataFrame) -> 
     that pair's paper values and verdicts from ``cells`` (empty where none)."""
     listing = rows.merge(drawn_shapes(paper)[["d", "shape", "code"]], on=["d", "shape"],
                          how="left").fillna({"code": ""})
+    default = cells[cells["reading"] == ""]
     for quantity in QUANTITIES:
-        mine = cells[cells["quantity"] == quantity].set_index("code")
+        mine = default[default["quantity"] == quantity].set_index("code")
         listing[f"paper_{quantity}"] = listing["code"].map(mine["paper"]).astype("Int64")
         listing[f"verdict_{quantity}"] = listing["code"].map(mine["verdict"]).fillna("")
     return listing[LISTING]
@@ -115,18 +166,23 @@ def difference_claim(rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def render_vc_table(rows: pd.DataFrame, cells: pd.DataFrame, paper: pd.DataFrame,
-                    settings: str) -> str:
+                    settings: str, checks: pd.DataFrame | None = None) -> str:
     """The Markdown of the VC table from its cells: the claim checked per d, the paper's pairs
-    beside ours (in the figures' order), every shape."""
+    beside ours (in the figures' order) with the :func:`drawn_checks` if given, every
+    shape."""
     drawn = drawn_shapes(paper).set_index("code")
     pairs = paper_shape(cells, {q: f"{label}, ours (paper)" for q, label in QUANTITIES.items()},
                         list(drawn.index))
     pairs.insert(1, "shape", pairs["code"].map(drawn["shape"]))
-    paper_values = {q: cells[cells["quantity"] == q].set_index("code")["paper"]
+    default = cells[cells["reading"] == ""]
+    paper_values = {q: default[default["quantity"] == q].set_index("code")["paper"]
                     for q in QUANTITIES}
     pairs["a shape of ours with the paper's pair"] = [
         pair_found(rows, drawn.at[code, "d"], paper_values["lb"].get(code),
                    paper_values["exact"].get(code)) for code in pairs["code"]]
+    if checks is not None:
+        shown = checks.set_index("code").rename(columns=CHECKS).astype("string").fillna("")
+        pairs = pairs.join(shown, on="code").fillna("")
     listing = rows[["figure", "d", "shape", "nodes", "depth", "lb", "exact", "difference"]]
     return (
         "# Yildiz (2015), Figures 10-11: lower bound (LB-binary) and exact VC-dimension\n\n"
@@ -136,8 +192,15 @@ def render_vc_table(rows: pd.DataFrame, cells: pd.DataFrame, paper: pd.DataFrame
         + "\n## The paper's pairs (ICPRAM 2012 Fig. 6) beside ours\n\n"
         "The shapes are our reading (data/paper/yildiz15/vc_pairs.csv): Fig. 10 draws the ten "
         "shapes of depth <= 3; Fig. 11, which the text does not describe, is read as the same "
-        "layout, under which LB-binary reproduces all ten of its LBs. The last column names a "
-        "shape of ours with the paper's pair, if any, whatever shape the paper drew. "
+        "layout, under which LB-binary reproduces all ten of its LBs. The next column names a "
+        "shape of ours with the paper's pair, if any, whatever shape the paper drew. Then the "
+        "checks: the exact value when the shape is ordered as drawn and the value 0 always "
+        "goes to the first child (a reading of the class, shown as reading cells); Theorem 2 "
+        "at the root with the paper's own Fig. 10 exact values of the two subtrees (d - 1), a "
+        "lower bound from the paper's numbers alone; and the size of the largest set our "
+        "search shattered, each of its labelings realised by an explicit tree of the shape "
+        "(smalltrees.vc.certificate; 0 if one were missing). A paper value below either of "
+        "the last two is at most a lower bound of the exact value. "
         f"{LEGEND}.\n\n"
         + to_markdown(pairs)
         + "\n## Every shape\n\n" + to_markdown(listing))
