@@ -184,7 +184,7 @@ def test_bagging_brings_its_base_learners_modules(params):
 def test_every_rule_declares_the_code_of_its_own_script():
     code = CodeInputs(ROOT, LEARNER_CLASSES)
     for path in sorted((ROOT / "workflow" / "rules").glob("*.smk")):
-        for block in re.split(r"\n(?=rule )", path.read_text()):
+        for block in re.split(r"\n(?=\s*rule )", path.read_text()):
             script = re.search(r'script:\s*"\.\./scripts/([^"]+)"', block)
             if script is None:
                 continue
