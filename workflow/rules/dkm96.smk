@@ -216,13 +216,15 @@ rule dkm96_calibration_part:
     input:
         code=CODE.of("dkm96/calibration_part.py", learners=table2_learners(config)),
     output:
-        "results/dkm96/calibration/{part}.csv",
+        "results/dkm96/calibration/{part}.json",
     log:
         "logs/dkm96_calibration_part/{part}.log",
     benchmark:
         "logs/benchmarks/dkm96_calibration_part/{part}.tsv"
     wildcard_constraints:
         part=choice([str(part) for part in range(CALIBRATION_PARTS)]),
+    # among the longest jobs: started first, so none ends the run
+    priority: 1
     conda:
         "../../environment.yml"
     params:

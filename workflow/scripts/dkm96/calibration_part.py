@@ -1,5 +1,8 @@
 """Snakemake glue: one part of the decision-list generator's calibration grid measured (every
-``parts``-th point from ``part``, with its position in the grid)."""
+``parts``-th point from ``part``, with its position in the grid), as JSON records (Python's
+floats read back exactly, whatever the pandas version)."""
+
+import json
 
 from smalltrees.files import write_text
 from smalltrees.studies.dkm96 import calibration
@@ -14,5 +17,5 @@ with job_log(snakemake) as log:
                                           params.learners, params.seed, settings["stream"],
                                           params.domain)
     measured.insert(0, "point", range(part, len(points), parts))
-    write_text(snakemake.output[0], measured.to_csv(index=False, lineterminator="\n"))
+    write_text(snakemake.output[0], json.dumps(measured.to_dict("records"), indent=1) + "\n")
     log.info("calibration part %d of %d: %d generators", part, parts, len(measured))

@@ -58,7 +58,7 @@ default grid's 48 points, every 6th point from its part's own; one job took a mi
 
 def calibration_parts() -> list[str]:
     """The measured parts of the calibration grid, in part order."""
-    return [f"results/dkm96/calibration/{part}.csv" for part in range(CALIBRATION_PARTS)]
+    return [f"results/dkm96/calibration/{part}.json" for part in range(CALIBRATION_PARTS)]
 
 
 def cells_file(key: str) -> str:
