@@ -6,7 +6,6 @@ from snakemake.utils import min_version
 min_version("8.0")
 
 from smalltrees_workflow.config import check_yaml_file
-from smalltrees_workflow.scheduling import cancel_rescheduling_timers
 from smalltrees_workflow.slurm_status import check_slurm_status_queries
 
 check_yaml_file("config.yaml")
@@ -48,11 +47,3 @@ rule all:
 
 onstart:
     check_slurm_status_queries(workflow)
-
-
-onsuccess:
-    cancel_rescheduling_timers()
-
-
-onerror:
-    cancel_rescheduling_timers()

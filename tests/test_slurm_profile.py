@@ -39,7 +39,7 @@ def test_profile_resources_are_known_to_the_plugin():
 
 def test_profile_rules_exist():
     profile = yaml.safe_load(PROFILE.read_text())
-    rules = set(re.findall(r"^rule (\w+):", "\n".join(
+    rules = set(re.findall(r"^\s*rule (\w+):", "\n".join(
         p.read_text() for p in (ROOT / "workflow" / "rules").glob("*.smk")), re.MULTILINE))
     assert set(profile["set-resources"]) <= rules
 
@@ -63,7 +63,7 @@ def local_rules() -> set[str]:
 def test_groups_are_the_profiles_and_name_rules_that_run_on_the_cluster():
     profile = yaml.safe_load(PROFILE.read_text())
     grouped = dict(entry.split("=") for entry in profile["groups"])
-    rules = set(re.findall(r"^rule (\w+):", "\n".join(
+    rules = set(re.findall(r"^\s*rule (\w+):", "\n".join(
         p.read_text() for p in (ROOT / "workflow" / "rules").glob("*.smk")), re.MULTILINE))
     assert set(grouped) <= rules and not set(grouped) & local_rules()
     assert {"fetch_raw", "parse_optional_dataset"} <= local_rules() <= rules | {"all"}

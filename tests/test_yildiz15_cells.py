@@ -147,12 +147,9 @@ def test_the_plan_shares_the_readings_folds_and_lists_every_cells_file():
         "results/yildiz15/reading_folds/selection-dataset/B.csv"]
     assert params["both"]["confidence"] == "isell" and params["worst"]["constants"] == [4, 2]
 
-    class Wildcards:
-        variant = "confidence-isell_selection-dataset"
-
-    settings = plan.reading_fold_settings(config)(Wildcards)
-    assert settings["pruning"] == {**SETTINGS["pruning"], "selection": "dataset",
-                                   "confidence": "isell"}
+    assert plan.reading_fold_outputs(config) == [
+        "results/yildiz15/reading_folds/selection-dataset/{dataset}.csv",
+        "results/yildiz15/reading_folds/confidence-isell_selection-dataset/{dataset}.csv"]
     assert set(plan.cells(config)) == {"vc", "vc_claims", "table2", "table3", "table4",
                                        "claims", "claims_readings"}
     plain = {"seed": 1, "yildiz15": {"datasets": ["A", "B"], **SETTINGS}}

@@ -346,32 +346,38 @@ rule auer95_section4_sensitivity:
 
 # Issue 24, item 1: how Table 2 read C4.5's complexity measures, and which C4.5 it ran: readings
 # of Table 2's C4.5 cells. The readings of the Table 2 CV's own trees need no refit; the learners
-# of `refit` run on the first `repetitions` repetitions of the same folds, one job per (dataset,
-# learner), so a new dataset refits on that dataset only (the shared CV script).
+# of `refit` run on the first `repetitions` repetitions of the same folds, one job per dataset
+# for all of them (the shared CV script; a new dataset refits on that dataset only).
 C45_READINGS = config["auer95"].get("c45_readings", {})
 C45_READING_FOLDS = c45_reading_folds(config)
+C45_REFIT = {name: config["learners"][name] for name in C45_READINGS.get("refit", [])}
 
 
-rule auer95_c45_refit:
-    input:
-        csv="data/processed/{dataset}.csv",
-        meta="data/processed/{dataset}.json",
-        code=CODE.of("cross_validate.py", learners=learner_entry),
-    output:
-        "results/auer95/c45_readings/{dataset}/{learner}.csv",
-    log:
-        "logs/auer95_c45_refit/{dataset}/{learner}.log",
-    benchmark:
-        "logs/benchmarks/auer95_c45_refit/{dataset}/{learner}.tsv"
-    conda:
-        "../../environment.yml"
-    params:
-        learner=learner_entry,
-        design=study_cv_design("auer95")
-        | {"repetitions": C45_READINGS.get("repetitions", 1)},
-        seed=config["seed"],
-    script:
-        "../scripts/cross_validate.py"
+if C45_REFIT:
+
+    rule auer95_c45_refit:
+        input:
+            csv="data/processed/{dataset}.csv",
+            meta="data/processed/{dataset}.json",
+            code=CODE.of("cross_validate.py", learners=C45_REFIT),
+        output:
+            [
+                f"results/auer95/c45_readings/{{dataset}}/{name}.csv"
+                for name in C45_REFIT
+            ],
+        log:
+            "logs/auer95_c45_refit/{dataset}.log",
+        benchmark:
+            "logs/benchmarks/auer95_c45_refit/{dataset}.tsv"
+        conda:
+            "../../environment.yml"
+        params:
+            learners=C45_REFIT,
+            design=study_cv_design("auer95")
+            | {"repetitions": C45_READINGS.get("repetitions", 1)},
+            seed=config["seed"],
+        script:
+            "../scripts/cross_validate.py"
 
 
 rule auer95_c45_readings:

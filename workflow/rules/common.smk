@@ -80,6 +80,11 @@ def learner_entry(wildcards):
     return config["learners"][wildcards.learner]
 
 
+def learner_entries(wildcards):
+    """The job's learner as {name: entry}, as the shared CV script takes its learners."""
+    return {wildcards.learner: config["learners"][wildcards.learner]}
+
+
 def study_cv_design(study):
     """Repetitions, folds and random stream of a study's cross-validation."""
     cv = config[study]["cv"]

@@ -7,7 +7,7 @@ rule cross_validate:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("cross_validate.py", learners=learner_entry),
+        code=CODE.of("cross_validate.py", learners=learner_entries),
     output:
         "results/{study}/cv/{dataset}/{learner}.csv",
     log:
@@ -17,7 +17,7 @@ rule cross_validate:
     conda:
         "../../environment.yml"
     params:
-        learner=learner_entry,
+        learners=learner_entries,
         design=cv_design,
         seed=config["seed"],
     script:

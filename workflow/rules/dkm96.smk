@@ -6,9 +6,11 @@
 # the deviations' readings (dkm96.readings): one trials job per computed reading, one tests job
 # per rounds problem, then the readings' cells of Tables 1 and 2.
 from smalltrees_workflow.plans.dkm96 import (
+    CALIBRATION_PARTS,
     SCATTER_FIGURES,
     boosting_data,
     boosting_result,
+    calibration_parts,
     cells_file,
     figure_settings,
     sequence_figures,
@@ -208,25 +210,50 @@ rule dkm96_claims:
         "../scripts/dkm96/claims.py"
 
 
+# The calibration grid is measured in CALIBRATION_PARTS jobs (every point independent), so that
+# no single job holds the workflow's end back; one job puts the table together.
+rule dkm96_calibration_part:
+    input:
+        code=CODE.of("dkm96/calibration_part.py", learners=table2_learners(config)),
+    output:
+        "results/dkm96/calibration/{part}.json",
+    log:
+        "logs/dkm96_calibration_part/{part}.log",
+    benchmark:
+        "logs/benchmarks/dkm96_calibration_part/{part}.tsv"
+    wildcard_constraints:
+        part=choice([str(part) for part in range(CALIBRATION_PARTS)]),
+    # among the longest jobs: started first, so none ends the run
+    priority: 1
+    conda:
+        "../../environment.yml"
+    params:
+        calibration=TABLE2["calibration"],
+        parts=CALIBRATION_PARTS,
+        domain=TABLE2["scatter"],
+        configured=TABLE2["domains"][TABLE2["scatter"]].get("decision_list", {}),
+        learners=table2_learners(config),
+        seed=config["seed"],
+    script:
+        "../scripts/dkm96/calibration_part.py"
+
+
 rule dkm96_calibration:
     input:
+        parts=calibration_parts(),
         paper="data/paper/dkm96/table2.csv",
-        code=CODE.of("dkm96/calibration.py", learners=table2_learners(config)),
+        code=CODE.of("dkm96/calibration.py"),
     output:
         csv="results/tables/dkm96_calibration.csv",
         md="results/tables/dkm96_calibration.md",
     log:
         "logs/dkm96_calibration.log",
-    benchmark:
-        "logs/benchmarks/dkm96_calibration.tsv"
     conda:
         "../../environment.yml"
     params:
-        calibration=TABLE2["calibration"],
+        trials=TABLE2["calibration"]["trials"],
         domain=TABLE2["scatter"],
         configured=TABLE2["domains"][TABLE2["scatter"]].get("decision_list", {}),
-        learners=table2_learners(config),
-        seed=config["seed"],
     script:
         "../scripts/dkm96/calibration.py"
 

@@ -50,6 +50,8 @@ rule last02_stability:
         "logs/benchmarks/last02_stability/{dataset}/{learner}.tsv"
     wildcard_constraints:
         learner=choice(config["last02"]["stability"]["learners"]),
+    # among the longest jobs (bagging: about 30 CPU-s): started first, so none ends the run
+    priority: 1
     conda:
         "../../environment.yml"
     params:

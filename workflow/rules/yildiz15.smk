@@ -10,7 +10,7 @@ from smalltrees_workflow.plans.yildiz15 import (
     fold_settings,
     reading_claims,
     reading_fold_files,
-    reading_fold_settings,
+    reading_fold_outputs,
     reading_params,
     settings_text,
     transcriptions,
@@ -18,13 +18,17 @@ from smalltrees_workflow.plans.yildiz15 import (
 )
 
 
+# One job per dataset writes its folds and those of every variant the readings read (each fold's
+# tree grown once, pruned once per distinct pruning options), so that adding a dataset runs
+# that dataset's job only.
 rule yildiz15_folds:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
         code=CODE.of("yildiz15/folds.py"),
     output:
-        "results/yildiz15/folds/{dataset}.csv",
+        folds="results/yildiz15/folds/{dataset}.csv",
+        readings=reading_fold_outputs(config),
     log:
         "logs/yildiz15_folds/{dataset}.log",
     benchmark:
@@ -33,28 +37,7 @@ rule yildiz15_folds:
         "../../environment.yml"
     params:
         settings=fold_settings(config),
-        seed=config["seed"],
-    script:
-        "../scripts/yildiz15/folds.py"
-
-
-rule yildiz15_reading_folds:
-    input:
-        csv="data/processed/{dataset}.csv",
-        meta="data/processed/{dataset}.json",
-        code=CODE.of("yildiz15/folds.py"),
-    output:
-        "results/yildiz15/reading_folds/{variant}/{dataset}.csv",
-    log:
-        "logs/yildiz15_reading_folds/{variant}/{dataset}.log",
-    benchmark:
-        "logs/benchmarks/yildiz15_reading_folds/{variant}/{dataset}.tsv"
-    wildcard_constraints:
-        variant=choice(variants(config)),
-    conda:
-        "../../environment.yml"
-    params:
-        settings=reading_fold_settings(config),
+        variants=variants(config),
         seed=config["seed"],
     script:
         "../scripts/yildiz15/folds.py"

@@ -1,4 +1,7 @@
-"""Snakemake glue: repeated F-fold cross-validation of one learner on one dataset."""
+"""Snakemake glue: repeated F-fold cross-validation of one dataset, one output file per learner
+of ``params.learners`` (name -> entry, in output order), all on the same folds."""
+
+from functools import partial
 
 from smalltrees.datasets import read
 from smalltrees.evaluation.resampling import label_cv_rows, repeated_cv
@@ -11,8 +14,10 @@ with job_log(snakemake) as log:
     code = snakemake.wildcards.dataset
     design = snakemake.params.design
     X, y = read(snakemake.input.csv, snakemake.input.meta)
-    rows = repeated_cv(lambda: make_learner(snakemake.params.learner), X, y,
-                       design["repetitions"], design["folds"], snakemake.params.seed,
-                       design["stream"], code, progress=log.info)
-    label_cv_rows(rows, code, snakemake.wildcards.learner)
-    write_text(snakemake.output[0], rows.to_csv(index=False, lineterminator="\n"))
+    learners = snakemake.params.learners
+    for (name, entry), path in zip(learners.items(), snakemake.output, strict=True):
+        rows = repeated_cv(partial(make_learner, entry), X, y, design["repetitions"],
+                           design["folds"], snakemake.params.seed, design["stream"], code,
+                           progress=log.info)
+        label_cv_rows(rows, code, name)
+        write_text(path, rows.to_csv(index=False, lineterminator="\n"))

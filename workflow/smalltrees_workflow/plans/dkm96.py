@@ -47,7 +47,18 @@ def intermediates(config: Mapping) -> list[str]:
     """The per-domain trials of Tables 1 and 2 (and the rounds of Table 2) and the cells of
     the compared tables: targets of ``rule all`` too, so that a deleted one is recreated."""
     return (table1_trials(config) + table2_trials(config) + table2_trials(config, "rounds")
-            + [cells_file(key) for key in cells(config)] + readings.intermediates(config))
+            + calibration_parts() + [cells_file(key) for key in cells(config)]
+            + readings.intermediates(config))
+
+
+CALIBRATION_PARTS = 6
+"""The jobs the decision-list calibration grid is measured in (each about 10 CPU-s for the
+default grid's 48 points, every 6th point from its part's own; one job took a minute)."""
+
+
+def calibration_parts() -> list[str]:
+    """The measured parts of the calibration grid, in part order."""
+    return [f"results/dkm96/calibration/{part}.json" for part in range(CALIBRATION_PARTS)]
 
 
 def cells_file(key: str) -> str:

@@ -6,7 +6,7 @@ forbids functions in rule files).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from smalltrees.evaluation.transcriptions import transcription_files
 from smalltrees_workflow.config import ConfigError, check_names
@@ -170,16 +170,11 @@ def reading_fold_files(config: Mapping) -> list[str]:
     return [path for name in variants(config) for path in reading_folds(config, name)]
 
 
-def reading_fold_settings(config: Mapping) -> Callable[[Mapping], dict]:
-    """The params of a readings' folds job (wildcard ``variant``): the folds settings with the
-    variant's pruning overrides."""
-    found = variants(config)
-
-    def settings(wildcards) -> dict:
-        base = fold_settings(config)
-        return {**base, "pruning": {**base["pruning"], **found[wildcards.variant]}}
-
-    return settings
+def reading_fold_outputs(config: Mapping) -> list[str]:
+    """The outputs of one dataset's folds job (wildcard ``dataset``) beyond its own folds: the
+    folds of every variant, in :func:`variants` order. One job runs them all, so that each
+    fold's tree is grown once (:func:`smalltrees.studies.yildiz15.protocol.run_prunings`)."""
+    return [f"results/yildiz15/reading_folds/{name}/{{dataset}}.csv" for name in variants(config)]
 
 
 def reading_params(config: Mapping) -> list[dict]:

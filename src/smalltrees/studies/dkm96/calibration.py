@@ -52,13 +52,39 @@ def make_calibration_table(grid: Mapping[str, list], configured: Mapping, trials
                            domain: str) -> pd.DataFrame:
     """The grid, each point's four numbers and distance, sorted by distance; ``configured``
     marks the point the study uses (it is measured too if it is not on the grid)."""
+    measured = measure_points(calibration_points(grid, configured), trials, learners, seed,
+                              stream, domain)
+    return calibration_table(measured, configured, paper)
+
+
+def calibration_points(grid: Mapping[str, list], configured: Mapping) -> list[dict]:
+    """The generators measured: the grid's points, then ``configured`` if it is not one."""
     points = grid_points(grid, configured)
     chosen = {k: configured[k] for k in GENERATOR_KEYS}
     if chosen not in [{k: p[k] for k in GENERATOR_KEYS} for p in points]:
         points.append(dict(configured))
+    return points
+
+
+def measure_points(points: list[Mapping], trials: int, learners: Mapping, seed: int,
+                   stream: str, domain: str) -> pd.DataFrame:
+    """One row per point, in order: its generator settings and its four numbers
+    (:func:`measure`; each point is independent of the others, so the grid can be measured in
+    parts, e.g. by several jobs, and put together by :func:`calibration_table`)."""
+    return pd.DataFrame([{**{k: point[k] for k in GENERATOR_KEYS},
+                          **measure(point, trials, learners, seed, stream, domain)}
+                         for point in points])
+
+
+def calibration_table(measured: pd.DataFrame, configured: Mapping,
+                      paper: Mapping[str, float]) -> pd.DataFrame:
+    """The measured points (:func:`measure_points`, in :func:`calibration_points` order) with
+    their distance to the paper's row, sorted by distance (ties in grid order), the
+    configured point marked and every point ranked."""
+    chosen = {k: configured[k] for k in GENERATOR_KEYS}
     rows = []
-    for point in points:
-        found = measure(point, trials, learners, seed, stream, domain)
+    for point in measured.to_dict("records"):
+        found = {c: float(point[c]) for c in CELLS}
         distance = sum(abs(found[c] - paper[c]) / paper[c] for c in CELLS)
         rows.append({**{k: point[k] for k in GENERATOR_KEYS}, **found, "distance": distance,
                      "configured": {k: point[k] for k in GENERATOR_KEYS} == chosen})

@@ -61,12 +61,24 @@ def run_dataset(X: pd.DataFrame, y: pd.Series, code: str, settings: Mapping, see
     with the fewest validation errors summed over the folds (the author's scripts chose one
     pair per dataset, on the test errors), ties as in :func:`select` on the folds' mean bound
     and tree size."""
+    return run_prunings(X, y, code, settings, {"": settings["pruning"]}, seed, progress)[""]
+
+
+def run_prunings(X: pd.DataFrame, y: pd.Series, code: str, settings: Mapping,
+                 prunings: Mapping[str, Mapping], seed: int,
+                 progress: Callable[[str], None] | None = None) -> dict[str, pd.DataFrame]:
+    """:func:`run_dataset` under several pruning options at once (the study's own and its
+    readings' variants), by name. The splits and the grown trees do not depend on the pruning
+    options, so each fold's tree is grown once and pruned once per distinct options; options
+    differing only in ``selection`` (which picks among the same pruned trees) share them."""
+    for pruning in prunings.values():
+        if pruning.get("selection", "fold") not in SELECTIONS:
+            raise ValueError(f"yildiz15.pruning.selection must be one of {SELECTIONS}, "
+                             f"got {pruning['selection']!r}")
     X, kind = paper_coding(X)
     labels = y.to_numpy(dtype=str)
-    selection = settings["pruning"].get("selection", "fold")
-    if selection not in SELECTIONS:
-        raise ValueError(f"yildiz15.pruning.selection must be one of {SELECTIONS}, "
-                         f"got {selection!r}")
+    keys = {name: _pruning_key(pruning) for name, pruning in prunings.items()}
+    distinct = {key: prunings[name] for name, key in keys.items()}
     stream = settings.get("stream", "yildiz15")
     held_out = stratified_holdout(labels, settings["test_fraction"],
                                   seed_for(seed, stream, code, "test"))
@@ -77,10 +89,26 @@ def run_dataset(X: pd.DataFrame, y: pd.Series, code: str, settings: Mapping, see
         halves = stratified_fold_ids(labels[rest], 2, seed_for(seed, stream, code, repetition))
         for half in (0, 1):
             train, valid = rest[halves == half], rest[halves != half]
-            grids = prune_fold(X.iloc[train].reset_index(drop=True), labels[train],
-                               X.iloc[valid].reset_index(drop=True), labels[valid],
-                               X_test, y_test, kind, settings["pruning"])
+            grown = grow_fold(X.iloc[train].reset_index(drop=True), labels[train],
+                              X.iloc[valid].reset_index(drop=True), labels[valid],
+                              X_test, y_test)
+            grids = {key: prune_grown(grown, kind, options) for key, options in distinct.items()}
             folds.append((2 * (repetition - 1) + half + 1, repetition, grids))
+    return {name: _fold_rows([(fold, repetition, grids[keys[name]])
+                              for fold, repetition, grids in folds],
+                             pruning.get("selection", "fold"), f"{code}{name and ' ' + name}",
+                             progress)
+            for name, pruning in prunings.items()}
+
+
+def _pruning_key(pruning: Mapping) -> str:
+    """The pruning options that change the pruned trees (all but ``selection``), as a key."""
+    return repr(sorted((k, v) for k, v in pruning.items() if k != "selection"))
+
+
+def _fold_rows(folds: list, selection: str, label: str,
+               progress: Callable[[str], None] | None) -> pd.DataFrame:
+    """The rows of :func:`run_dataset` from each fold's (fold, repetition, grids)."""
     chosen = ({m: select(*(np.sum([g[m][k] for _, _, g in folds], axis=0)
                            for k in ("valid_errors", "bound", "nodes"))) for m in METHODS}
               if selection == "dataset" else {})
@@ -89,7 +117,7 @@ def run_dataset(X: pd.DataFrame, y: pd.Series, code: str, settings: Mapping, see
         found = [fold_row(method, grid, chosen.get(method)) for method, grid in grids.items()]
         rows += [{"fold": fold, "repetition": repetition, **row} for row in found]
         if progress is not None:
-            progress(f"{code} fold {fold}: " + ", ".join(
+            progress(f"{label} fold {fold}: " + ", ".join(
                 f"{r['method']} {r['test_error']:.1f}% ({r['nodes']})" for r in found))
     return pd.DataFrame(rows)
 
@@ -107,13 +135,29 @@ def prune_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind: str,
     """Grow on the training half and prune four ways; per method, the pruned trees' measures,
     one entry per grid pair (one for NoPrune and CvPrune): errors on the test, validation
     and training sets, decision nodes, lower bound V and SRM bound (NaN if not SRM)."""
+    return prune_grown(grow_fold(X_train, y_train, X_valid, y_valid, X_test, y_test), kind,
+                       options)
+
+
+def grow_fold(X_train, y_train, X_valid, y_valid, X_test, y_test) -> dict:
+    """The tree grown on the training half (:class:`~smalltrees.ID3`, no pruning option read),
+    its domain sizes, the class counts of the validation and test sets in each of its nodes
+    and the three set sizes: what :func:`prune_grown` prunes under any options."""
     model = ID3().fit(X_train, y_train)
     tree, n_values = model.tree_, model.schema_.n_values
     k = len(model.classes_)
     data_kind(n_values, model.feature_names_in_)
     counts = {name: node_counts(tree, model.encode(Xs), _codes(model.classes_, ys), k + 1)
               for name, Xs, ys in (("valid", X_valid, y_valid), ("test", X_test, y_test))}
-    base = node_values(tree, n_values, kind, options["lb_features"])
+    return {"tree": tree, "n_values": n_values, "counts": counts, "n_train": len(y_train),
+            "n_valid": len(y_valid), "n_test": len(y_test)}
+
+
+def prune_grown(grown: Mapping, kind: str, options: Mapping) -> dict[str, dict]:
+    """A grown fold (:func:`grow_fold`) pruned four ways under ``options`` (the config's
+    ``yildiz15.pruning``), as :func:`prune_fold` returns it; the grown tree is not changed."""
+    tree, counts, n_train = grown["tree"], grown["counts"], grown["n_train"]
+    base = node_values(tree, grown["n_values"], kind, options["lb_features"])
     a1, a2 = grid(**options["grid"])
     order, confidence = options["order"], options["confidence"]
     cuts = {
@@ -122,7 +166,6 @@ def prune_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind: str,
         "SrmLocal": methods.srm_local(tree, base, a1, a2, order, confidence),
         "SrmGlobal": methods.srm_global(tree, base, a1, a2, order, confidence),
     }
-    n_train = len(y_train)
     grids = {}
     for method, cut in cuts.items():
         srm = method in SRM
@@ -136,7 +179,7 @@ def prune_fold(X_train, y_train, X_valid, y_valid, X_test, y_test, kind: str,
                       else np.full(cut.shape[1], np.nan)),
             "nodes": methods.decision_nodes(tree, cut),
             "a1": a1 if srm else np.full(1, np.nan), "a2": a2 if srm else np.full(1, np.nan),
-            "n_train": n_train, "n_valid": len(y_valid), "n_test": len(y_test),
+            "n_train": n_train, "n_valid": grown["n_valid"], "n_test": grown["n_test"],
             "grown_nodes": tree.decision_nodes,
         }
     return grids
