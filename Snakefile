@@ -28,10 +28,12 @@ include: "workflow/rules/report.smk"
 
 
 # On a cluster (profiles/slurm) these run in Snakemake's own process, not as cluster jobs:
-# fetching needs the internet, which compute nodes may lack; the others read a few small files
-# and write one (a table as HTML, a scorecard), less work than a cluster job's start.
+# fetching needs the internet, which compute nodes may lack; parsing turns a raw file of at most
+# a few MB into a table (the optional dataset's job fetches too); the others read a few small
+# files and write one (a table as HTML, a scorecard): each less work than a cluster job's start.
 localrules:
     fetch_raw,
+    parse_dataset,
     parse_optional_dataset,
     table_html,
     scorecard,

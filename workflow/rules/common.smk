@@ -22,9 +22,12 @@ from smalltrees.learners.registry import LEARNER_CLASSES, learner_class
 # Every error below stops the workflow before any job runs, with one line naming the key.
 validate(config, "config.schema.yaml", "config")
 REGISTRY = load_registry(config, Path.cwd())
-check_config(config, REGISTRY, learner_class)
-check_data(config, parsed_datasets(REGISTRY, Path("data/processed")))
-check_paper(config["studies"], Path("data/paper"))
+# The consistency checks run once, in the main Snakemake process: a job's own Snakemake (on a
+# cluster, one per job) reads the same config and files, and checking again cost ~0.3 CPU-s.
+if workflow.is_main_process:
+    check_config(config, REGISTRY, learner_class)
+    check_data(config, parsed_datasets(REGISTRY, Path("data/processed")))
+    check_paper(config["studies"], Path("data/paper"))
 
 STUDIES = config["studies"]
 RAW_FILES = raw_files(REGISTRY)

@@ -213,9 +213,12 @@ class CodeInputs:
         modules = self._script_imports(script) | learner_modules(learners, self.classes)
         return self.graph.files(modules, Path.cwd())
 
-    def of(self, script: str, learners=None) -> list[str] | Callable:
-        """What a rule declares as ``code=``: the files of :meth:`files`, or, when
-        ``learners`` is a function of the wildcards (a params function), an input function."""
+    def of(self, script: str, learners=None) -> Callable:
+        """What a rule declares as ``code=``: an input function giving the files of
+        :meth:`files` (``learners`` may itself be a function of the wildcards, a params
+        function). A function, so that the import graph is read only for the rules of the jobs
+        Snakemake builds: a cluster job's own Snakemake builds one job, and reading every
+        script's imports at every start cost about 0.5 CPU-s (docs/cluster.md)."""
         if callable(learners):
             return lambda wildcards: self.files(script, learners(wildcards))
-        return self.files(script, learners)
+        return lambda wildcards: self.files(script, learners)

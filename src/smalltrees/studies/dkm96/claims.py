@@ -16,7 +16,6 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from smalltrees.evaluation.cells import claim_cells
 from smalltrees.evaluation.claims import Check, judge
@@ -119,6 +118,9 @@ def topdown_rises(rounds: pd.DataFrame, domain: str, problem: str, settings: Map
         return Result(problem, f"only {len(sequence)} rounds with enough trials", None)
     early = sequence["advantage"].iloc[:first].mean()
     later = sequence["advantage"].iloc[first:].mean()
+    from scipy import stats  # here, not at the top: the workflow imports this module to check
+    # its config, in every Snakemake start (each cluster job), and scipy.stats costs ~0.5 CPU-s
+
     rho, p_two = stats.spearmanr(sequence["round"], sequence["advantage"])
     p_negative = p_two / 2 if rho < 0 else 1 - p_two / 2
     statistic = (f"mean of rounds 1-{first} {early:.3f} vs later {later:.3f}; Spearman rho "
@@ -144,6 +146,8 @@ def weight_trend(points: pd.DataFrame, problem: str, settings: Mapping) -> Resul
     """"When w is large, the advantages are smaller": a negative rank correlation."""
     if len(points) < 3:
         return Result(problem, "fewer than 3 splits", None)
+    from scipy import stats  # (not at the top: see topdown_rises)
+
     rho, p = stats.spearmanr(points["w"], points["advantage"])
     return Result(problem, f"Spearman rho (w, gamma) = {rho:.2f}, p = {p:.2g}, "
                   f"{len(points)} splits", rho < 0 and p < settings["alpha"])
