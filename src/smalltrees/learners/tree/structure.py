@@ -45,7 +45,8 @@ class Tree:
     children : ndarray of int, shape (n_nodes, width)
         The node a known value reaches: by interval of a continuous test, by category code of a
         categorical one (through the node's groups of values, if it has some); ``-1`` where
-        there is none (a code beyond the declared categories stops at the node).
+        there is none. A case whose value has no branch (a category unknown at fit time)
+        stops at the node.
     missing : ndarray of int, shape (n_nodes,)
         The node an unknown value reaches, ``-1`` where the test has no missing-value edge.
     intervals : ndarray of int, shape (n_nodes,)
@@ -204,9 +205,9 @@ def build(nodes: list[dict], n_classes: int, left_closed: bool = False,
 
     Each record has ``feature`` (-1 at a leaf), ``counts`` (class weights), ``proba`` and
     ``label`` (what a case stopping there gets), and at a test ``branches`` (node numbers in
-    order); optionally ``thresholds`` (a continuous test's cuts; none: categorical),
-    ``groups`` (C4.5's branch of each category code), ``missing`` (the missing-value edge's
-    node) and ``continuous`` (True for a continuous test without cuts: one interval).
+    order); optionally ``thresholds`` (a continuous test's cuts, possibly none: one interval;
+    absent: a categorical test), ``groups`` (C4.5's branch of each category code) and
+    ``missing`` (the missing-value edge's node).
     """
     n = len(nodes)
     width = max([2] + [len(node.get("branches", ())) for node in nodes]
