@@ -139,7 +139,7 @@ def test_learners_fit_huge_values_without_error_on_separable_data(name, X, y):
 def test_c45_thresholds_on_huge_values_are_training_values():
     with time_limit(SECONDS):
         model = C45(min_cases=1).fit(HUGE, HUGE_Y)
-    assert model.tree_.threshold == 1e308  # the largest training value below the midpoint
+    assert model.tree_.thresholds[0, 0] == 1e308  # the largest training value below the midpoint
     assert model.n_leaves_ == 2
 
 

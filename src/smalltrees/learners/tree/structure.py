@@ -45,7 +45,8 @@ class Tree:
     children : ndarray of int, shape (n_nodes, width)
         The node a known value reaches: by interval of a continuous test, by category code of a
         categorical one (through the node's groups of values, if it has some); ``-1`` where
-        there is none (a code beyond the declared categories stops at the node).
+        there is none. A case whose value has no branch (a category unknown at fit time)
+        stops at the node.
     missing : ndarray of int, shape (n_nodes,)
         The node an unknown value reaches, ``-1`` where the test has no missing-value edge.
     intervals : ndarray of int, shape (n_nodes,)
@@ -117,11 +118,10 @@ class Tree:
     @cached_property
     def depth(self) -> np.ndarray:
         """Per node, the number of tests above it."""
-        depth = np.zeros(self.n_nodes, dtype=np.int64)
-        parent = self.parent
+        depth, parent = [0] * self.n_nodes, self.parent.tolist()
         for node in range(1, self.n_nodes):  # parents come first
             depth[node] = depth[parent[node]] + 1
-        return depth
+        return np.array(depth, dtype=np.int64)
 
     def edges(self, node: int) -> np.ndarray:
         """The node's children in print order: its branches, then its missing-value edge."""
@@ -204,32 +204,27 @@ def build(nodes: list[dict], n_classes: int, left_closed: bool = False,
 
     Each record has ``feature`` (-1 at a leaf), ``counts`` (class weights), ``proba`` and
     ``label`` (what a case stopping there gets), and at a test ``branches`` (node numbers in
-    order); optionally ``thresholds`` (a continuous test's cuts; none: categorical),
-    ``groups`` (C4.5's branch of each category code), ``missing`` (the missing-value edge's
-    node) and ``continuous`` (True for a continuous test without cuts: one interval).
+    order); optionally ``thresholds`` (a continuous test's cuts, possibly none: one interval;
+    absent: a categorical test), ``groups`` (C4.5's branch of each category code) and
+    ``missing`` (the missing-value edge's node).
     """
     n = len(nodes)
-    width = max([2] + [len(node.get("branches", ())) for node in nodes]
-                + [len(node["groups"]) for node in nodes if node.get("groups") is not None])
-    cuts = max([1] + [len(node.get("thresholds") or ()) for node in nodes])
+    kids = [[int(kid) for kid in node.get("branches", ())] for node in nodes]
+    by_value = [kid if node.get("groups") is None else [kid[g] for g in node["groups"]]
+                for kid, node in zip(kids, nodes, strict=True)]
+    cuts = [None if node.get("thresholds") is None else [float(t) for t in node["thresholds"]]
+            for node in nodes]
+    width = max([2] + [len(row) for row in by_value] + [len(row) for row in kids])
+    most = max([1] + [len(cut) for cut in cuts if cut is not None])
     feature = np.array([node["feature"] for node in nodes], dtype=np.int64)
-    thresholds = np.full((n, cuts), np.nan)
-    branches = np.full((n, width), -1, dtype=np.int64)
-    children = np.full((n, width), -1, dtype=np.int64)
-    missing = np.full(n, -1, dtype=np.int64)
-    intervals = np.zeros(n, dtype=np.int64)
-    for i, node in enumerate(nodes):
-        kids = np.asarray(node.get("branches", ()), dtype=np.int64)
-        branches[i, :kids.size] = kids
-        children[i, :kids.size] = kids
-        cut = node.get("thresholds")
-        if cut is not None:
-            thresholds[i, :len(cut)] = cut
-            intervals[i] = len(cut) + 1
-        if node.get("groups") is not None:
-            groups = np.asarray(node["groups"], dtype=np.int64)
-            children[i, :groups.size] = kids[groups]
-        missing[i] = node.get("missing", -1)
+    thresholds = np.array([(cut or []) + [np.nan] * (most - len(cut or [])) for cut in cuts],
+                          dtype=float).reshape(n, most)
+    branches = np.array([row + [-1] * (width - len(row)) for row in kids],
+                        dtype=np.int64).reshape(n, width)
+    children = np.array([row + [-1] * (width - len(row)) for row in by_value],
+                        dtype=np.int64).reshape(n, width)
+    missing = np.array([node.get("missing", -1) for node in nodes], dtype=np.int64)
+    intervals = np.array([0 if cut is None else len(cut) + 1 for cut in cuts], dtype=np.int64)
     counts = np.array([node["counts"] for node in nodes]).reshape(n, n_classes)
     return Tree(feature, thresholds, branches, children, missing, intervals, counts,
                 np.array([node["proba"] for node in nodes], dtype=float).reshape(n, n_classes),
