@@ -6,7 +6,7 @@ figure and the scorecard) is built from nothing from the offline mirror; the two
 after the other, never at once, each preceded by the machine's load average (the times are only
 comparable on an otherwise idle machine: Snakemake's own CPU grows with the wall time, as its
 scheduler wakes once per rate-limit timespan for every job finished so far (profiles/default
-sets 60 s), and before that profile the tiny run's took 8 CPU-s idle but 28-47 CPU-s at a load
+sets 10 s), and before that profile the tiny run's took 8 CPU-s idle but 28-47 CPU-s at a load
 of 10-14). For each run it prints:
 
 - the wall time and the CPU time of the whole process tree (user + system, from
