@@ -289,11 +289,15 @@ say "SLURM run: ${#SUBMITTED[@]} SLURM jobs, $seconds s; sacct: ${#ACCOUNTED[@]}
     "$completed COMPLETED"
 [ "${#SUBMITTED[@]}" -gt 0 ] || fail "no job was submitted to SLURM"
 # the CPU time of the run's SLURM jobs (what a busy machine leaves comparable, unlike the wall)
-say "SLURM run: its SLURM jobs used $(sacct --allocations --noheader --parsable2 --format=TotalCPU \
+# (a job's own line sums its steps' CPU; with --allocations it would be 0)
+say "SLURM run: its SLURM jobs used $(sacct --noheader --parsable2 --format=JobID,TotalCPU \
     --starttime now-1days --endtime now | python -c 'import sys
 seconds = 0.0
 for line in sys.stdin:
-    days, _, clock = line.strip().rpartition("-")
+    job, _, cpu = line.strip().partition("|")
+    if "." in job or not cpu:
+        continue  # a step, counted in the line of its job
+    days, _, clock = cpu.rpartition("-")
     parts = [float(x) for x in clock.split(":")] if clock else []
     seconds += 86400 * int(days or 0) + sum(x * 60 ** i for i, x in enumerate(reversed(parts)))
 print(f"{seconds:.1f}")') CPU-s (sacct TotalCPU)"
