@@ -193,3 +193,19 @@ def test_every_rule_declares_the_code_of_its_own_script():
             assert declared is not None, f"{path.name}: rule {name} declares no code inputs"
             assert declared.group(1) == script.group(1), f"{path.name}: rule {name}"
             assert code.files(script.group(1))  # the script exists and imports the package
+
+
+@pytest.mark.parametrize("learners", ["none", "entry", "function"])
+def test_code_inputs_are_read_only_for_the_jobs_built(learners):
+    """``CODE.of`` gives an input function (a job's own Snakemake, one per cluster job, builds
+    one job and reads only its script's imports), whose files are those of ``files``."""
+    entry = {"class": "Bagging", "params": {"estimator": "C45"}}
+    given = {"none": None, "entry": entry, "function": lambda wildcards: entry}[learners]
+    code = CodeInputs(ROOT, LEARNER_CLASSES)
+    declared = code.of("cross_validate.py", given)
+    assert callable(declared)
+    assert code.graph.imports.cache_info().currsize == 0  # no source read yet
+    files = declared({})
+    assert files == code.files("cross_validate.py", None if given is None else entry)
+    c45 = "src/" + LEARNER_CLASSES["C45"].partition(":")[0].replace(".", "/")
+    assert any(f.startswith(c45) for f in files) == (given is not None)

@@ -150,7 +150,7 @@ SchedulerType=sched/backfill
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core_Memory
 JobCompType=jobcomp/none
-JobAcctGatherType=jobacct_gather/none
+JobAcctGatherType=jobacct_gather/linux
 AccountingStorageType=accounting_storage/$1
 AccountingStorageHost=localhost
 AccountingStoragePort=$DBD_PORT
@@ -288,6 +288,19 @@ completed=$(printf '%s\n' "${ACCOUNTED[@]}" | grep -c '|COMPLETED$' || true)
 say "SLURM run: ${#SUBMITTED[@]} SLURM jobs, $seconds s; sacct: ${#ACCOUNTED[@]} jobs," \
     "$completed COMPLETED"
 [ "${#SUBMITTED[@]}" -gt 0 ] || fail "no job was submitted to SLURM"
+# the CPU time of the run's SLURM jobs (what a busy machine leaves comparable, unlike the wall)
+# (a job's own line sums its steps' CPU; with --allocations it would be 0)
+say "SLURM run: its SLURM jobs used $(sacct --noheader --parsable2 --format=JobID,TotalCPU \
+    --starttime now-1days --endtime now | python -c 'import sys
+seconds = 0.0
+for line in sys.stdin:
+    job, _, cpu = line.strip().partition("|")
+    if "." in job or not cpu:
+        continue  # a step, counted in the line of its job
+    days, _, clock = cpu.rpartition("-")
+    parts = [float(x) for x in clock.split(":")] if clock else []
+    seconds += 86400 * int(days or 0) + sum(x * 60 ** i for i, x in enumerate(reversed(parts)))
+print(f"{seconds:.1f}")') CPU-s (sacct TotalCPU)"
 for id in "${SUBMITTED[@]}"; do
     printf '%s\n' "${ACCOUNTED[@]}" | grep -qx "$id|COMPLETED" ||
         fail "SLURM job $id is not COMPLETED in sacct: $(sacct -X -n -P -j "$id" -o JobID,State)"
