@@ -14,7 +14,7 @@ ensembles are identical: every member's tree (tests, thresholds, class weights t
 bit) and every prediction.
 
 Usage: ``python benchmarks/bagging_case_weights.py [--root .] [--repeat 3]
-[--datasets AU PI] [--repetitions 2]``. Not a test (tests/test_c45_weights.py is).
+[--datasets AU PI] [--repetitions 2]``. Not a test (tests/learners/test_c45_weights.py is).
 """
 
 from __future__ import annotations

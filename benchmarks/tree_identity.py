@@ -4,7 +4,7 @@ For each (learner, dataset) of a sample of the studies' cross-validation folds t
 sha256 of the learner's ``export_text``, of its ``predict`` and ``predict_proba`` on the test
 fold, and its complexity measures (issue 38: "identical before and after"). The recorded file,
 ``tests/fixtures/tree_identity.json``, was made on the code before the tree structures were
-merged; ``tests/test_tree_identity.py`` recomputes a small part of it and compares.
+merged; ``tests/learners/test_tree_identity.py`` recomputes a small part of it and compares.
 
 The sample (stated here, and in the fixture's ``sample``): per dataset one fold, the first
 fold of the first repetition of the study's own CV (auer95: 25 folds, stream ``auer95_table2``;

@@ -4,7 +4,7 @@
 operations, which is fast but hard to read. This module grows the same tree the way Quinlan
 (1993) describes it, node by node, attribute by attribute, cut by cut, with Release 8's
 threshold correction (Quinlan 1996) and the details of Weka's J48, or the cut rule of the
-releases before 8 (Quinlan's change log, item 21); ``tests/test_c45_reference.py`` checks
+releases before 8 (Quinlan's change log, item 21); ``tests/learners/test_c45_reference.py`` checks
 that both give identical trees (as ``tests/t2_bruteforce.py`` is the reference of T2).
 ``docs/c45/README.md`` maps each step below to the fast grower's module.
 
@@ -22,13 +22,13 @@ It reads the data and options of a :class:`~smalltrees.learners.c45.problem.Grow
 (none of its per-fit views) and the criteria's impurity and merit, nothing else of the fast
 grower. Thresholds are ``(low + high) / 2``: the values tested here are of ordinary size
 (the overflow near ``1e308`` is :func:`smalltrees.learners.splits.midpoint`'s, tested in
-``tests/test_splits.py``).
+``tests/learners/test_splits.py``).
 
 Pruning charges each leaf a pessimistic number of errors: :func:`quinlan_add_errs` is
 ``AddErrs`` of Quinlan's ``stats.c`` written out as he writes it, the oracle of
 ``smalltrees.learners.c45.error_estimate`` (``error_estimate="quinlan"``, the default of
 ``release="pre-R8"``; J48's variant is checked against numbers Weka printed,
-``tests/test_c45.py``).
+``tests/learners/test_c45.py``).
 
 References
 ----------

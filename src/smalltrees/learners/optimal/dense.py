@@ -40,7 +40,7 @@ handles a batch of evaluations of one set; the running sums and extremes are blo
 over whole rows (:func:`_scan`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
-``tests/test_dense.py`` checks this one against it and against a brute force over TREE(2) and
+``tests/learners/test_dense.py`` checks this one against it and against a brute force over TREE(2) and
 TREE(3).
 """
 

@@ -18,7 +18,7 @@ each attribute is then swept once along its blocks, for all sets of a step toget
   the last block; equal cuts, or a cut before the first block, make fewer intervals). So
   ``2 * errors = N - s_K D(T) - 2 max sum_j s_j D(t_j)``, the maximum taken by K - 2 passes of
   prefix maxima over the one signed count ``D``: half the data of the general programme, which
-  gives the same numbers (``tests/test_sweeps.py`` checks both against a brute force).
+  gives the same numbers (``tests/learners/test_sweeps.py`` checks both against a brute force).
 """
 
 from __future__ import annotations

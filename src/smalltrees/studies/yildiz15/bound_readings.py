@@ -5,7 +5,7 @@ hepatitis, and prostatetumor, the bounds are extremely large" and that "the size
 inversely affects the error bound". Both claims (``bounds_small_loose``, ``bounds_size`` in
 ``data/paper/yildiz15/claims.csv``) fail on our default run, with SrmGlobal's mean bound below
 the mean test error on BU and HE. Eqs. (2)-(4) and the VC lower bound are computed as the paper
-prints them (``tests/test_yildiz15_bound_by_hand.py``); what decides the verdicts is the
+prints them (``tests/studies/test_yildiz15_bound_by_hand.py``); what decides the verdicts is the
 constant pair (a1, a2) the bound is evaluated at. A *reading* (config ``yildiz15.readings``)
 judges the claims, with the checks of :mod:`smalltrees.studies.yildiz15.claims`, on folds run
 with other pruning options and/or with the bound evaluated at other constants:

@@ -20,7 +20,7 @@ from smalltrees import C45, Bagging
 from smalltrees.data.store import build
 from smalltrees.learners.registry import make_learner
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class RepeatedC45(C45):

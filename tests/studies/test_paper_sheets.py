@@ -13,7 +13,7 @@ from smalltrees.evaluation.transcriptions import (
 )
 from smalltrees.reporting.scorecard import read_notes
 
-PAPER = Path(__file__).resolve().parents[1] / "data" / "paper"
+PAPER = Path(__file__).resolve().parents[2] / "data" / "paper"
 STUDIES = ["auer95", "dkm96", "yildiz15", "last02"]
 
 

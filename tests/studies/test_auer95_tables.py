@@ -23,7 +23,7 @@ from smalltrees.studies.auer95.table2 import (
 )
 from smalltrees.studies.auer95.vc_factors import factor_cells, predicted_factors
 
-PAPER = Path(__file__).resolve().parents[1] / "data" / "paper" / "auer95"
+PAPER = Path(__file__).resolve().parents[2] / "data" / "paper" / "auer95"
 
 
 def transcription(rows) -> pd.DataFrame:

@@ -15,7 +15,7 @@ import pytest
 
 from smalltrees import C45
 
-FIXTURES = Path(__file__).parent / "fixtures" / "j48"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "j48"
 #: J48's options in a fixture's name and the C45 parameters they mean.
 OPTIONS = {"C0.25_M2": {"prune": True, "min_cases": 2},
            "U_M1": {"prune": False, "min_cases": 1}}

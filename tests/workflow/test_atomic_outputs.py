@@ -14,7 +14,7 @@ import smalltrees.files
 from smalltrees import datasets
 from smalltrees.reporting.figures import new_figure, save_figure
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def a_figure() -> Figure:

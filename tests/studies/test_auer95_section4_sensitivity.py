@@ -17,7 +17,7 @@ from smalltrees.studies.auer95.claims import make_claims
 from smalltrees.studies.auer95.learning_curves import make_curve_table, make_fit_table
 from smalltrees.studies.auer95.vc_factors import predicted_factors
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAPER = ROOT / "data/paper/auer95"
 SIZES = [25, 50, 100, 200, 400, 800, 1600]
 

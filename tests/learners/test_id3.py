@@ -115,7 +115,7 @@ def test_grown_tree_is_consistent_with_consistent_data(seed, n, categorical):
 
 
 def test_the_learner_contract_holds_for_id3():
-    """The shared estimator contract (tests/test_learner_contract.py), applied to ID3."""
+    """The shared estimator contract (tests/learners/test_learner_contract.py), applied to ID3."""
     import pickle
 
     X = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, np.nan, 7.0],

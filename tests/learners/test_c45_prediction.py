@@ -1,5 +1,5 @@
 """Prediction a depth at a time (the one router, smalltrees.learners.tree.routing) gives bit for
-bit the numbers of the node-by-node reference (tests/c45_prediction_reference.py) on C4.5's
+bit the numbers of the node-by-node reference (docs/c45/c45_prediction_reference.py) on C4.5's
 trees."""
 
 import numpy as np

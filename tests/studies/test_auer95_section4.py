@@ -40,7 +40,7 @@ LOGLOG25 = math.log2(LOG25)
 def test_theorem4_bounds_by_hand(d, reading, lower, upper):
     assert auer_bounds(d, 25, 2, 3, reading) == pytest.approx((lower, upper), rel=1e-12)
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_theorem4_bounds_in_natural_log_and_bad_input():

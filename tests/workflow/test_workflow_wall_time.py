@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 SPEC = importlib.util.spec_from_file_location(
-    "workflow_wall_time", Path(__file__).parents[1] / "benchmarks" / "workflow_wall_time.py")
+    "workflow_wall_time", Path(__file__).parents[2] / "benchmarks" / "workflow_wall_time.py")
 bench = importlib.util.module_from_spec(SPEC)
 sys.modules[SPEC.name] = bench  # its dataclass looks its module up
 SPEC.loader.exec_module(bench)
