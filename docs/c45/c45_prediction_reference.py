@@ -4,8 +4,8 @@
 :func:`descend` sends the cases down one node at a time (Quinlan 1993, ch. 3): at each test,
 a case with a known value takes its branch, a case with an unknown value goes down every
 branch whose share of the node's training weight exceeds 1e-6, its weight multiplied by that
-share. ``routing.reach`` does the same a depth at a time; ``tests/learners/test_c45_prediction.py`` checks
-that both give the same numbers to the last bit.
+share. ``routing.reach`` does the same a depth at a time;
+``tests/learners/test_c45_prediction.py`` checks that both give the same numbers to the last bit.
 """
 
 from __future__ import annotations

@@ -40,8 +40,8 @@ handles a batch of evaluations of one set; the running sums and extremes are blo
 over whole rows (:func:`_scan`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
-``tests/learners/test_dense.py`` checks this one against it and against a brute force over TREE(2) and
-TREE(3).
+``tests/learners/test_dense.py`` checks this one against it and against a brute force over
+TREE(2) and TREE(3).
 """
 
 from __future__ import annotations
