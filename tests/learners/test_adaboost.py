@@ -42,10 +42,11 @@ def best_single_test_error(X: pd.DataFrame, y: np.ndarray) -> float:
 @given(st.data())
 def test_first_round_is_the_best_single_test_by_training_error(data):
     X, y = mixed_problem(data)
-    assume(X["x"].nunique() > 1 or X["c"].nunique() > 1)  # some test exists
+    best = best_single_test_error(X, y)
+    assume(best < 0.5)  # some test beats a coin (else Figure 2 has no weak hypothesis: no round)
     model = AdaBoost(n_rounds=1).fit(X, y)
     first = model.history_.iloc[0]
-    assert first["eps"] == pytest.approx(best_single_test_error(X, y), abs=1e-12)
+    assert first["eps"] == pytest.approx(best, abs=1e-12)
     assert first["advantage"] == pytest.approx(0.5 - first["eps"])
     assert np.mean(model.predict(X) != y) == pytest.approx(first["eps"], abs=1e-12)
 

@@ -62,7 +62,7 @@ def fake_snakemake(tmp_path: Path) -> SimpleNamespace:
         output=[str(tmp_path / "out" / "T1.csv")],
         log=[str(tmp_path / "job.log")],
         wildcards=SimpleNamespace(study="s", dataset="D", learner="T1"),
-        params=SimpleNamespace(learner={"class": "T1", "params": {}}, seed=1,
+        params=SimpleNamespace(learners={"T1": {"class": "T1", "params": {}}}, seed=1,
                                design={"repetitions": 1, "folds": 3, "stream": "s"}),
     )
 
