@@ -32,6 +32,13 @@ def scratch_project(tmp_path: Path, config: dict | None = None) -> Path:
     return work
 
 
+def copy_run(finished: Path, tmp_path: Path) -> Path:
+    """A copy of a finished run in ``tmp_path / "project"``, timestamps and Snakemake's
+    metadata kept, so that Snakemake sees it as finished too: a test that edits a run, or adds
+    to it, pays only for the jobs its change makes."""
+    return Path(shutil.copytree(finished, tmp_path / "project", symlinks=True))
+
+
 def base_config() -> dict:
     """The repository's config.yaml, with an empty ``datasets:`` section to add entries to."""
     return {"datasets": {}, **yaml.safe_load((ROOT / "config.yaml").read_text())}

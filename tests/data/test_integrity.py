@@ -8,14 +8,12 @@ scratch copy of the project.
 
 import json
 import shlex
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pandas as pd
 import pytest
-from workflow_helpers import base_config, run, scratch_project
+from workflow_helpers import base_config, copy_run, run, scratch_project
 
 from smalltrees import datasets
 from smalltrees.data.parse import DatasetError
@@ -82,8 +80,8 @@ def finished(tmp_path_factory, mirror):
 
 @pytest.fixture
 def work(finished, tmp_path):
-    """A copy of the finished run, timestamps kept (Snakemake sees it as finished too)."""
-    return Path(shutil.copytree(finished, tmp_path / "project", symlinks=True))
+    """A copy of the finished run (Snakemake sees it as finished too)."""
+    return copy_run(finished, tmp_path)
 
 
 def results(work) -> dict:
