@@ -70,16 +70,21 @@ def frames(draw, unknown: bool):
     return X, y, draws
 
 
-options = st.fixed_dictionaries({
+shared_options = {
     "criterion": st.sampled_from(["gain_ratio", "gain", "G"]),
     "min_cases": st.sampled_from([1, 2, 3.5]),
     "prune": st.booleans(),
-    "mdl_correction": st.booleans(),
-    "threshold_by": st.sampled_from(["gain", "merit"]),
     "min_split_share": st.booleans(),
     "subset": st.booleans(),
     "cf": st.sampled_from([0.25, 0.1]),
-})
+    "error_estimate": st.sampled_from(["j48", "quinlan"]),
+}
+# Release 8 (its cut charge and rule as options) and the releases before it (the cut of best
+# gain ratio among those of at least the average gain, no charge)
+options = st.one_of(
+    st.fixed_dictionaries({**shared_options, "mdl_correction": st.booleans(),
+                           "threshold_by": st.sampled_from(["gain", "merit"])}),
+    st.fixed_dictionaries({**shared_options, "release": st.just("pre-R8")}))
 
 
 def both(X, y, draws, **params) -> tuple[C45, C45]:
@@ -128,8 +133,8 @@ def test_with_unknown_values_the_same_tests_and_predictions(data, params):
 @pytest.mark.parametrize("code", ["HD", "CR", "HE", "BC", "SO", "IO"])
 @pytest.mark.parametrize("params", [{}, {"mdl_correction": False, "min_cases": 1},
                                     {"criterion": "G", "min_cases": 1, "prune": False},
-                                    {"subset": True}],
-                         ids=["R8", "m1_no_mdl", "G_m1", "subset"])
+                                    {"subset": True}, {"release": "pre-R8"}],
+                         ids=["R8", "m1_no_mdl", "G_m1", "subset", "pre_R8"])
 def test_counts_on_real_data(code, params):
     """The J48 fixtures' data (no download), bootstrap samples: with no unknown value (IO)
     the trees are the repeated rows' to the last bit; with unknown values, the same tests."""

@@ -23,6 +23,7 @@ from smalltrees.studies.last02.table3 import (
 )
 from smalltrees.studies.last02.turney_stability import (
     fold_models,
+    fold_predictions,
     pairwise_agreement,
     random_instances,
     rule_size,
@@ -83,6 +84,23 @@ def test_fold_models_are_the_cross_validations_models():
     assert agreement.shape == (2 * 40, 3) and set(agreement["repetition"]) == {1, 2}
     pooled, _ = fold_models(IFN, X, Y, X, design, 7, "D", "all")
     assert len(pooled) == 40 and set(pooled["repetition"]) == {0}
+
+
+@pytest.mark.parametrize("make", [IFN, lambda: Bagging(C45(min_cases=1), 3, random_state=0)],
+                         ids=["IFN", "bagged C4.5"])
+def test_fold_predictions_of_every_example_set_are_each_models_own(make):
+    """Sets of different sizes, predicted in one call per fold model, are each fold model's
+    predictions of that set (refitted on the same folds)."""
+    sets = {"first": X.iloc[:7].reset_index(drop=True),
+            "second": random_instances(X, 12, "uniform", seed_for(3)),
+            "third": X.iloc[[39, 0, 20]].reset_index(drop=True)}
+    design = {"repetitions": 2, "folds": 4, "stream": "last02"}
+    runs, _, _ = fold_predictions(make, X, Y, sets, design, 7, "D")
+    models = []
+    repeated_cv(make, X, Y, 2, 4, 7, "last02", "D", on_fit=lambda r, f, m: models.append(m))
+    for key, examples in sets.items():
+        expected = np.array([model.predict(examples) for model in models], dtype=object)
+        assert np.array_equal(np.concatenate(runs[key]), expected), key
 
 
 def test_rule_sizes_of_ifn_c45_and_bagging():

@@ -17,8 +17,9 @@ from workflow_helpers import ROOT, planned_jobs
 from smalltrees.learners.registry import LEARNER_CLASSES
 from smalltrees_workflow.code_inputs import CodeInputs, ImportGraph, learner_modules
 
-FITTING_RULES = {"cross_validate", "last02_network", "last02_stability", "auer95_curve"}
-"""The rules whose jobs fit a learner named by the ``{learner}`` or ``{level}`` wildcard."""
+FITTING_RULES = {"cross_validate", "last02_stability", "auer95_curve"}
+"""The rules whose jobs fit a learner named by the ``{learner}`` or ``{level}`` wildcard
+(``last02_network`` fits every IFN learner of its ``{dataset}``)."""
 
 
 def learner_module(name: str) -> str:
@@ -118,6 +119,17 @@ def test_adding_a_yildiz15_dataset_runs_its_folds_only(tiny_run, tmp_path):
     folds = [wc["dataset"] for rule, wc in jobs if rule == "yildiz15_folds"]
     assert folds == ["IR"]  # the readings' folds of IR are written by the same job
     assert not {rule for rule, _ in jobs} & {"parse_dataset", "cross_validate", "yildiz15_vc"}
+
+
+def test_adding_a_last02_dataset_runs_its_networks_and_stability_jobs_only(tiny_run, tmp_path):
+    tiny = yaml.safe_load((ROOT / "tests" / "config" / "tiny.yaml").read_text())
+    datasets = [*tiny["last02"]["datasets"], "LA"]  # LA: processed by the tiny run
+    jobs = with_config(tiny_run, tmp_path, {"last02": {"datasets": datasets}})
+    networks = [wc["dataset"] for rule, wc in jobs if rule == "last02_network"]
+    assert networks == ["LA"]  # one job writes the networks of every IFN learner of LA
+    fits = {(rule, wc["dataset"]) for rule, wc in jobs if rule in FITTING_RULES}
+    assert {dataset for _, dataset in fits} == {"LA"}
+    assert "parse_dataset" not in {rule for rule, _ in jobs}
 
 
 def test_last02_stability_alpha_reruns_table4_not_the_stability_jobs(tiny_run, tmp_path):

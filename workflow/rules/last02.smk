@@ -16,19 +16,24 @@ from smalltrees_workflow.plans.last02 import (
 ruleorder: last02_stability > cross_validate
 
 
+# the whole-data networks of every IFN learner of a dataset in one job: a fit takes a fraction
+# of the job's start-up (8 jobs, not 24); editing one IFN learner reruns its dataset's networks
+LAST02_IFN = {name: config["learners"][name] for name in config["last02"]["ifn"]}
+
+
 rule last02_network:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("last02/network.py", learners=learner_entry),
+        code=CODE.of("last02/network.py", learners=LAST02_IFN),
     output:
-        "results/last02/network/{dataset}/{learner}.json",
+        [f"results/last02/network/{{dataset}}/{name}.json" for name in LAST02_IFN],
     log:
-        "logs/last02_network/{dataset}/{learner}.log",
+        "logs/last02_network/{dataset}.log",
     conda:
         "../../environment.yml"
     params:
-        learner=learner_entry,
+        learners=LAST02_IFN,
     script:
         "../scripts/last02/network.py"
 

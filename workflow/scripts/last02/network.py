@@ -1,4 +1,5 @@
-"""Snakemake glue: the IFN of one configured learner induced on one whole dataset."""
+"""Snakemake glue: the IFN of each configured IFN learner induced on one whole dataset (one
+output per learner, in the order of ``params.learners``)."""
 
 import json
 
@@ -10,7 +11,10 @@ from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake) as log:
-    summary = network_summary(make_learner(snakemake.params.learner),
-                              *read(snakemake.input.csv, snakemake.input.meta))
-    log.info("%s: output size %d", snakemake.wildcards.dataset, summary["output_size"])
-    write_text(snakemake.output[0], json.dumps(summary, indent=1) + "\n")
+    data = read(snakemake.input.csv, snakemake.input.meta)
+    learners = snakemake.params.learners
+    for (name, entry), path in zip(learners.items(), snakemake.output, strict=True):
+        summary = network_summary(make_learner(entry), *data)
+        log.info("%s %s: output size %d", snakemake.wildcards.dataset, name,
+                 summary["output_size"])
+        write_text(path, json.dumps(summary, indent=1) + "\n")
