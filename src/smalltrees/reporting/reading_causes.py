@@ -8,8 +8,8 @@ the config before it is scored and scored on every number of its table at once
 paper's text; a reading never replaces it. When the default deviates from the paper's number
 and a reading gives the paper's number, the deviation lies within what the open protocol can
 produce: its cause is ``protocol``, with a note naming the reading(s), how many readings were
-declared for that number (so that a chance agreement is visible) and how the reading fares on
-the same quantity elsewhere in the table. A reading counts only when
+declared for that number, whatever their verdicts (so that a chance agreement is visible), and
+how each fares on the same quantity elsewhere in the table. A reading counts only when
 
 - its verdict is one of :data:`EXPLAINING` (``close`` under a reading is not enough);
 - it breaks no number of the same paper row (same study, table and code) that the default
@@ -49,7 +49,7 @@ def reading_notes(card: pd.DataFrame, readings: pd.DataFrame) -> dict[tuple, str
     verdict = {(*(str(r[k]) for k in KEY), r["reading"]): r["verdict"]
                for r in judged.to_dict("records")}
     notes = {}
-    for key, group in judged.groupby(list(KEY), sort=False):
+    for key, group in readings.groupby(list(KEY), sort=False):
         key = tuple(str(k) for k in key)
         if default.get(key) not in DEVIATIONS:
             continue
