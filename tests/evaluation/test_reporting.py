@@ -122,3 +122,75 @@ def test_markdown_tables_become_html():
     assert "<h1>Title</h1>" in page and "<p>Some <i>text</i> &amp; more.</p>" in page
     assert "<th>a|b</th>" in page and "<td><b>1 (2)</b></td>" in page
     assert page.count("<tr>") == 3
+
+
+def _reading_card(readings):
+    """Table 2 of study ``a``: C0's depth differs, C0's d.c. and C1's depth reproduce; the
+    reading cells ``readings`` map (reading, code, quantity) -> verdict."""
+    cells = _cells(["differs", "reproduced", "reproduced"])
+    cells["code"], cells["quantity"] = ["C0", "C0", "C1"], ["depth", "dc", "depth"]
+    extra = cells_frame([{**cells.iloc[0].to_dict(), "code": code, "quantity": quantity,
+                          "reading": reading, "verdict": verdict, "ours": 2.0}
+                         for (reading, code, quantity), verdict in readings.items()])
+    return combine([(PART, cells), (PART, extra)]), extra
+
+
+NOTES = "table,code,quantity,cause,note\ntable2,,,unexplained,what was tried\n"
+
+
+def test_a_deviation_a_declared_reading_reproduces_has_the_cause_protocol(tmp_path):
+    path = tmp_path / "notes.csv"
+    path.write_text(NOTES)
+    card, readings = _reading_card({("R", "C0", "depth"): "reproduced",
+                                    ("R", "C1", "depth"): "reproduced",
+                                    ("S", "C0", "depth"): "close"})
+    explained = explain(card, read_notes(path), readings=readings)
+    assert explained["cause"].tolist() == ["protocol", "", ""]
+    note = explained["note"].iloc[0]
+    assert note.startswith("Protocol, by the rule for readings")
+    assert ("under 1 of the 2 readings declared for it, 'R' (ours 2.0; on depth it gives the "
+            "paper's number in 2 of the 2 rows of table2 it was scored on, the default in 1)"
+            in note)
+    assert "chance agreement is possible" in note and "not from this match" in note
+    assert note.endswith("what was tried")  # the broad note's text follows: what was tried
+    # without the reading cells, or with the reading only close, it stays unexplained
+    assert explain(card, read_notes(path))["cause"].iloc[0] == "unexplained"
+    close = _reading_card({("S", "C0", "depth"): "close"})
+    assert explain(close[0], read_notes(path), readings=close[1])["cause"].iloc[0] == (
+        "unexplained")
+
+
+def test_a_reading_that_breaks_its_row_or_the_table_explains_nothing(tmp_path):
+    path = tmp_path / "notes.csv"
+    path.write_text(NOTES)
+    # reproduces C0's depth but breaks C0's d.c., which the default reproduces
+    row = _reading_card({("R", "C0", "depth"): "reproduced", ("R", "C0", "dc"): "differs"})
+    # reproduces C0's depth but loses C1's: 1 of 2 depths, as the default; then 1 of 3 vs 2
+    even = _reading_card({("R", "C0", "depth"): "reproduced", ("R", "C1", "depth"): "close"})
+    assert explain(even[0], read_notes(path), readings=even[1])["cause"].iloc[0] == "protocol"
+    cells = _cells(["differs", "reproduced", "reproduced", "reproduced"])
+    cells["code"] = ["C0", "C0", "C1", "C2"]
+    cells["quantity"] = ["depth", "dc", "depth", "depth"]
+    worse = cells_frame([{**cells.iloc[0].to_dict(), "code": code, "reading": "R",
+                          "verdict": verdict}
+                         for code, verdict in (("C0", "reproduced"), ("C1", "differs"),
+                                               ("C2", "close"))])
+    for card, readings in (row, (combine([(PART, cells), (PART, worse)]), worse)):
+        assert explain(card, read_notes(path), readings=readings)["cause"].iloc[0] == (
+            "unexplained")
+
+
+def test_an_explicit_note_decides_over_the_readings_rule(tmp_path):
+    path = tmp_path / "notes.csv"
+    card, readings = _reading_card({("R", "C0", "depth"): "reproduced"})
+    for row, cause in (("table2,C0,,data,another file", "data"),
+                       ("table2,,depth,paper,impossible", "paper"),
+                       ("table2,C0,depth,unexplained,the reading measures something else",
+                        "unexplained")):
+        path.write_text(NOTES + row + "\n")
+        explained = explain(card, read_notes(path), readings=readings)
+        assert explained["cause"].iloc[0] == cause
+        assert explained["note"].iloc[0] == row.split(",", 4)[4]
+    # an unexplained row naming the code only (or a glob) gives way to the rule
+    path.write_text(NOTES + "table2,C0,,unexplained,all of C0\ntable2,,dep*,unexplained,x\n")
+    assert explain(card, read_notes(path), readings=readings)["cause"].iloc[0] == "protocol"

@@ -162,3 +162,15 @@ def test_the_deepest_tree_bounds_every_mean_of_that_c45():
     assert (cells["verdict"] == "differs").all()
     text = render_c45_readings(cells, "deepest", [], {})
     assert "| AA | **5.0 (6.0)** |" in text
+    # a bound is no estimate: at or above the paper's mean (6.04 within half a printed unit
+    # of 6.0 included) it has no verdict, never "reproduced", and counts for no hypothesis
+    for deepest in (6, 9):
+        runs.loc[runs["dataset"] == "BB", "unpruned_depth"] = deepest
+        cells = c45_reading_cells(runs, paper(), ["AA", "BB"], bound, 2.0)
+        assert cells["verdict"].tolist() == ["differs", ""]
+        assert cells["rule"].str.startswith("bound:").all()
+        assert summarise(cells, "deepest").set_index("hypothesis").at["deepest", "depth"] == 0
+    paper_above = paper().assign(value=lambda p: np.where(p["code"] == "BB", 6.04, p["value"]))
+    runs.loc[runs["dataset"] == "BB", "unpruned_depth"] = 6
+    cells = c45_reading_cells(runs, paper_above, ["AA", "BB"], bound, 2.0)
+    assert cells["verdict"].tolist() == ["differs", ""]

@@ -1,6 +1,8 @@
 """Snakemake glue: the scorecard of all studies (CSV, Markdown, HTML page), the concatenation
 of every table's cells explained by each study's notes."""
 
+import pandas as pd
+
 from smalltrees.evaluation.cells import read_cells
 from smalltrees.files import write_text
 from smalltrees.reporting.scorecard import combine, explain, read_notes, scorecard_frame
@@ -13,7 +15,9 @@ with job_log(snakemake):
     parts = [(part, read_cells(path))
              for part, path in zip(params.parts, snakemake.input.cells, strict=True)]
     card = combine(parts)
-    explained = [explain(card[card["study"] == study], read_notes(notes), notes)
+    cells = pd.concat([c for _, c in parts], ignore_index=True)
+    readings = cells[cells["reading"] != ""]
+    explained = [explain(card[card["study"] == study], read_notes(notes), notes, readings)
                  for study, notes in zip(params.studies, snakemake.input.notes, strict=True)]
     card = scorecard_frame([row for frame in explained for row in frame.to_dict("records")])
     write_text(snakemake.output.csv, card.to_csv(index=False, lineterminator="\n"))

@@ -17,7 +17,9 @@ carries a ``cause`` from :data:`CAUSES` and a note, both read from
 - ``learner``: our implementation is a documented reading of an ambiguous step of the algorithm;
 - ``unexplained``: none of the above was shown (the note says what was tried).
 
-A deviation no note row covers is ``unexplained``. ``inconclusive`` is no deviation: the
+A deviation that a declared reading reproduces is ``protocol`` by one rule for every study
+(:mod:`.reading_causes`), unless its notes decide otherwise (:func:`explain`); any other
+deviation no note row covers is ``unexplained``. ``inconclusive`` is no deviation: the
 tolerance is too wide to tell (:mod:`smalltrees.evaluation.verdicts`). A number the paper does
 not have (ours alone) is shown in its table but is no scorecard row. The rendering
 (:mod:`.scorecard_page`) shows the counts of verdicts and causes per paper, then every table in
@@ -34,9 +36,10 @@ from smalltrees.evaluation.cells import CELL_COLUMNS, cells_frame
 from smalltrees.evaluation.transcriptions import matches
 from smalltrees.evaluation.verdicts import DEVIATIONS, VERDICTS
 from smalltrees.reporting.cell_views import number
+from smalltrees.reporting.reading_causes import KEY, reading_notes
 
 CAUSES = ("data", "protocol", "paper", "learner", "unexplained")
-UNEXPLAINED = "unexplained"
+PROTOCOL, UNEXPLAINED = "protocol", "unexplained"
 COLUMNS = (*CELL_COLUMNS, "title", "link", "cause", "readings")
 NOTE_COLUMNS = ("table", "code", "quantity", "cause", "note")
 
@@ -98,29 +101,51 @@ def read_notes(path) -> pd.DataFrame:
     return notes
 
 
-def explain(card: pd.DataFrame, notes: pd.DataFrame, where: str = "notes.csv") -> pd.DataFrame:
+def explain(card: pd.DataFrame, notes: pd.DataFrame, where: str = "notes.csv",
+            readings: pd.DataFrame | None = None) -> pd.DataFrame:
     """``card`` with each row's cause and note from the most specific matching row of
     ``notes`` (same ``table``; ``code`` equal or empty; ``quantity`` matching or empty; a row
     naming both beats one naming the code, which beats one naming the quantity; for a
     deviation, rows with a cause beat rows without; a row with a cause explains deviations
     only, so a number that reproduces never shows why it would not). A deviation without a
     matching row with a cause is ``unexplained``; a fixed note of the item (e.g. why it was not
-    run) comes first."""
+    run) comes first.
+
+    A deviation that a declared reading of ``readings`` (reading cells) reproduces gets the
+    cause ``protocol`` and the rule's note (:mod:`.reading_causes`), followed by the matching
+    note's text, unless the notes decide it explicitly: a matching row whose cause is not
+    ``unexplained``, or an ``unexplained`` row naming exactly this number (its code and
+    quantity, no glob), which says why the readings' agreement explains nothing."""
     out = card.copy()
+    by_reading = reading_notes(out, readings) if readings is not None else {}
     causes, texts = [], []
     for record in out.to_dict("records"):
         match = _best_note(notes, record, record["verdict"] in DEVIATIONS)
         fixed = record["note"] if isinstance(record["note"], str) else ""
-        note = " ".join(t for t in (fixed, match["note"] if match is not None else "") if t)
+        auto = by_reading.get(tuple(str(record[k]) for k in KEY), "")
+        if auto and _decides(match, record):
+            auto = ""
+        note = " ".join(t for t in (fixed, auto, match["note"] if match is not None else "")
+                        if t)
         cause = ""
         if record["verdict"] in DEVIATIONS:
             cause = match["cause"] if match is not None and match["cause"] else UNEXPLAINED
+            cause = PROTOCOL if auto else cause
             if not note:
                 note = f"no explanation recorded in {where}"
         causes.append(cause)
         texts.append(note)
     out["cause"], out["note"] = causes, texts
     return scorecard_frame(out.to_dict("records"))
+
+
+def _decides(match: dict | None, record: dict) -> bool:
+    """Whether the matching notes row decides a deviation's cause over the readings' rule: it
+    gives a cause other than ``unexplained``, or names exactly this number."""
+    if match is None or not match["cause"]:
+        return False
+    return match["cause"] != UNEXPLAINED or (
+        match["code"] == str(record["code"]) and match["quantity"] == str(record["quantity"]))
 
 
 def _best_note(notes: pd.DataFrame, record: dict, deviation: bool) -> dict | None:

@@ -15,7 +15,8 @@ pair, scored on all datasets at once -- never chosen per dataset:
   pruning, which C4.5 prints first), ``mean_leaf_depth`` (an average over the leaves instead
   of the deepest path), ``deepest_unpruned`` (depth only: the deepest tree before pruning in
   any fold, a bound no mean of pruned or unpruned trees of that C4.5 can pass: a paper's mean
-  above it cannot come from that C4.5 on these folds);
+  above it cannot come from that C4.5 on these folds, so it ``differs``; at or below it the
+  cell has no verdict, as a bound reproduces nothing);
 * other C4.5s (a learner of the Table 2 CV, or refitted on its first repetitions), read as
   ``edges``.
 
@@ -32,9 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import numpy as np
 import pandas as pd
 
-from smalltrees.evaluation.verdicts import REPRODUCED
+from smalltrees.evaluation.verdicts import DIFFERS, REPRODUCED
 from smalltrees.reporting.cell_views import cell_text
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND
@@ -89,7 +91,7 @@ def c45_reading_cells(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
         Naming a hypothesis whose reading is unknown or whose learner has no rows for a
         dataset.
     """
-    rows = []
+    rows, bounds = [], []
     for hypothesis in hypotheses:
         reading, learner = hypothesis["reading"], hypothesis["learner"]
         if reading not in READINGS:
@@ -110,6 +112,7 @@ def c45_reading_cells(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
                 else:
                     per_repetition = _per_repetition(runs, reading, label)
                 sd = float(per_repetition.std(ddof=1)) if len(per_repetition) > 1 else 0.0
+                bounds.append(reading == "deepest_unpruned")
                 rows.append({"code": code, "quantity": metric,
                              "reading": hypothesis["hypothesis"],
                              "ours": round(float(per_repetition.mean()), 3),
@@ -118,8 +121,24 @@ def c45_reading_cells(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
                                      f"{hypothesis['hypothesis']}", "note": note})
     ours = pd.DataFrame(rows, columns=["code", "quantity", "reading", "ours", "ours_spread",
                                        "decimals", "item", "note"])
-    return compare_cells(ours, paper[paper["code"].isin(list(datasets))], tolerance,
-                         lacking=False)
+    cells = compare_cells(ours, paper[paper["code"].isin(list(datasets))], tolerance,
+                          lacking=False)
+    return _judge_bounds(cells, pd.Series(bounds, index=cells.index, dtype=bool))
+
+
+def _judge_bounds(cells: pd.DataFrame, bounds: pd.Series) -> pd.DataFrame:
+    """The cells of ``deepest_unpruned`` judged as what they are, a bound and not an estimate:
+    ``differs`` where the paper's mean is above the deepest tree by more than half a unit of
+    its printing (no mean of that C4.5's trees on these folds can reach it), no verdict
+    otherwise (a mean at or below the deepest tree is neither shown nor ruled out), so a bound
+    never counts as reproducing the paper."""
+    out = cells.copy()
+    judged = bounds & out["paper"].notna()
+    above = out["paper"] - out["ours"] > 0.5 * 10.0 ** -out["decimals"].astype(float)
+    out.loc[judged, "verdict"] = np.where(above[judged], DIFFERS, "")
+    out.loc[judged, "rule"] = ("bound: differs where the paper's mean is above the deepest "
+                               "tree of any fold (+ half a printed unit), else no verdict")
+    return out
 
 
 def _per_repetition(runs: pd.DataFrame, reading: str, label: str) -> pd.Series:
