@@ -32,12 +32,14 @@ run of equal values in that attribute's order (a cut there separates any subset 
 well). Those positions are selected without a pass of their own: a penalty ``-B`` (``B`` larger
 than twice the set) at the others is folded into the summed values, ``E = C + P``, so that
 ``max E`` and ``min (E - 2P)`` skip them (so do the running extrema of K = 3); the side
-above gets ``C_R + P = (C_S + 2P) - E`` and ``C_R - P = C_S - E``. The four arrays ``C + P``
-and ``P - C`` of both sides are stacked, so one reduction (one running maximum for K = 3)
-serves all four extremes. Every operand is gathered as whole blocks of attributes
-(``np.take`` along the evaluations), never broadcast along a middle axis, and every numpy call
-handles a batch of evaluations of one set; the running sums and extremes are blocked scans
-over whole rows (:func:`_scan`).
+above gets ``C_R + P = C_S + (2P - E)`` and ``C_R - P = C_S - E``. The summed values are the
+item's sign times whether it lies below the threshold, plus the penalty's step (a product and a
+sum: ``np.where`` measured four times slower on int16). The four arrays ``C + P`` and
+``P - C`` of both sides are written into one array, ``E`` first, then scanned in place, so
+one reduction (one running maximum for K = 3) serves all four extremes. Every operand is
+gathered as whole blocks of attributes (``np.take`` along the evaluations), never broadcast
+along a middle axis, and every numpy call handles a batch of evaluations of one set; the
+running sums and extremes are blocked scans over whole rows (:func:`_scan`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/learners/test_dense.py`` checks this one against it and against a brute force over
@@ -112,15 +114,14 @@ class DenseSets:
 
     def _table(self, s: int):
         """(items, stacked, total) of set ``s``: its items at each position of each attribute's
-        order (n, F); the signed values with the step of the penalty, that step, twice the
-        penalty, ``C_S + 2P`` and ``C_S`` stacked (n, 5, F); its signed total."""
+        order (n, F); the signed values, the step of the penalty, twice the penalty and
+        ``C_S`` stacked (n, 4, F); its signed total."""
         if s not in self.tables:
             _, _, _, items, sign, step, penalty, prefix, _, _ = self._flat
             n, F = int(self.sizes[s]), self.by_item.shape[1]
             part = slice(self.offsets[s], self.offsets[s + 1])
-            columns = np.stack([sign[part] + step[part], step[part], 2 * penalty[part],
-                                prefix[part] + 2 * penalty[part], prefix[part]])
-            stacked = columns.reshape(5, F, n).transpose(2, 0, 1).astype(self.dtype)
+            columns = np.stack([sign[part], step[part], 2 * penalty[part], prefix[part]])
+            stacked = columns.reshape(4, F, n).transpose(2, 0, 1).astype(self.dtype)
             self.tables[s] = (items[part].reshape(F, n).T, stacked, int(self.totals[s]))
         return self.tables[s]
 
@@ -219,24 +220,25 @@ class DenseSets:
         _, stacked, total = self._table(s)
         F = stacked.shape[-1]
         limit = np.repeat(at.astype(self.dtype), F).reshape(1, R, F)
+        # C + P and P - C of the side below, then of the side above: every extreme a maximum
+        U = np.empty((n, 4, R, F), dtype=self.dtype)
+        E = U[:, 0]
         if R == 1:  # views: a gather of blocks of F values is slow for long sets
             lower = self._positions(s)[:, roots[0], None] < limit
-            signed, step, pen2, cs2p, cs = (stacked[:, k, None] for k in range(5))
+            sign, step, pen2, cs = (stacked[:, k, None] for k in range(4))
         else:
             lower = np.take(self._positions(s), roots, axis=1) < limit  # (n, R, F)
-            tiles = np.take(stacked, np.repeat(np.arange(5), R), axis=1)  # (n, 5R, F)
-            signed, step, pen2, cs2p, cs = (tiles[:, k * R:(k + 1) * R] for k in range(5))
-        E = np.where(lower, signed, step)
+            tiles = np.take(stacked, np.repeat(np.arange(4), R), axis=1)  # (n, 4R, F)
+            sign, step, pen2, cs = (tiles[:, k * R:(k + 1) * R] for k in range(4))
+        np.multiply(lower, sign, out=E)  # the signed values below the threshold (a select
+        np.add(E, step, out=E)  # is several times slower), with the step of the penalty
         _scan(E.reshape(n, -1), np.add)
         t_left = E[-1, :, 0].astype(np.int64)
         sides = (below, t_left), (n - below, total - t_left)
         if self.K == 1:
             return tuple(_errors(size, signed, 0, 0, K=1) for size, signed in sides)
-        # C + P and P - C of the side below, then of the side above: every extreme a maximum
-        U = np.empty((n, 4, R, F), dtype=self.dtype)
-        U[:, 0] = E
         np.subtract(pen2, E, out=U[:, 1])
-        np.subtract(cs2p, E, out=U[:, 2])
+        np.add(U[:, 1], cs, out=U[:, 2])  # C_S + 2P - E
         np.subtract(E, cs, out=U[:, 3])
         if self.K == 3:  # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
             M = U.copy()
@@ -264,11 +266,11 @@ def _errors(n, total, first, second, *, K: int) -> np.ndarray:
 
 
 def _scan(W: np.ndarray, ufunc) -> None:
-    """``ufunc``'s running reduction (``np.add``: cumulative sums) along axis 0 of a
-    C-contiguous 2-D array, in place. Narrow arrays take ``ufunc.accumulate``; wider ones a
-    blocked scan in about ``3 sqrt(len(W))`` numpy calls over whole rows, as the accumulation
-    along axis 0 runs one column at a time and is several times slower there (measured:
-    faster up to about 48 columns)."""
+    """``ufunc``'s running reduction (``np.add``: cumulative sums) along axis 0 of a 2-D array
+    whose rows are contiguous (a view into a larger array), in place. Narrow arrays take
+    ``ufunc.accumulate``; wider ones a blocked scan in about ``3 sqrt(len(W))`` numpy calls
+    over whole rows, as the accumulation along axis 0 runs one column at a time and is several
+    times slower there (measured: faster up to about 48 columns)."""
     if W.shape[1] <= NARROW:
         ufunc.accumulate(W, axis=0, out=W)
         return
