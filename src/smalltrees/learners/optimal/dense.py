@@ -89,7 +89,7 @@ class DenseSets:
         F, m = order.shape
         self.K = K
         self.dtype = np.int16 if 6 * m + 4 < np.iinfo(np.int16).max else np.int32
-        self.by_item = np.ascontiguousarray(srt.position.T)  # (m, F)
+        self.by_item = np.ascontiguousarray(srt.position.T, dtype=self.dtype)  # (m, F)
         self.sizes = sets.sum(axis=1)
         big = 2 * m + 1
         q, f, j = np.nonzero(sets[:, order])  # grouped by set, then attribute, then position
@@ -209,7 +209,7 @@ class DenseSets:
         in each root's order (built at the set's first evaluation)."""
         if s not in self.roots:
             items = self._table(s)[0]
-            self.roots[s] = self.by_item[items].astype(self.dtype).transpose(0, 2, 1).copy()
+            self.roots[s] = self.by_item[items].transpose(0, 2, 1).copy()
         return self.roots[s]
 
     def _sides(self, s, n, roots, at, below):
@@ -234,9 +234,10 @@ class DenseSets:
         np.add(E, step, out=E)  # is several times slower), with the step of the penalty
         _scan(E.reshape(n, -1), np.add)
         t_left = E[-1, :, 0].astype(np.int64)
-        sides = (below, t_left), (n - below, total - t_left)
+        sizes, totals = np.r_[below, n - below], np.r_[t_left, total - t_left]  # both sides
         if self.K == 1:
-            return tuple(_errors(size, signed, 0, 0, K=1) for size, signed in sides)
+            errors = _errors(sizes, totals, 0, 0, K=1)
+            return errors[:R], errors[R:]
         np.subtract(pen2, E, out=U[:, 1])
         np.add(U[:, 1], cs, out=U[:, 2])  # C_S + 2P - E
         np.subtract(E, cs, out=U[:, 3])
@@ -247,8 +248,8 @@ class DenseSets:
             M[:, 1::2] += U[:, 0::2]
             U = M
         best = np.maximum.reduce(np.maximum.reduce(U, axis=0), axis=-1).astype(np.int64)
-        return tuple(_errors(size, signed, best[2 * k], best[2 * k + 1], K=self.K)
-                     for k, (size, signed) in enumerate(sides))
+        errors = _errors(sizes, totals, best[0::2].ravel(), best[1::2].ravel(), K=self.K)
+        return errors[:R], errors[R:]
 
 
 def _errors(n, total, first, second, *, K: int) -> np.ndarray:
