@@ -95,17 +95,17 @@ class DenseSets:
         q, f, j = np.nonzero(sets[:, order])  # grouped by set, then attribute, then position
         items = order[f, j]
         ranks = srt.sorted_ranks[f, j]
-        same = np.r_[(q[1:] == q[:-1]) & (f[1:] == f[:-1]), False]  # next is in the segment
-        penalty = np.where(same & np.r_[ranks[1:] == ranks[:-1], False], -big, 0)
-        first = np.r_[True, ~same[:-1]]
-        step = penalty - np.where(first, 0, np.r_[0, penalty[:-1]])  # diff along the segment
+        same = np.append((q[1:] == q[:-1]) & (f[1:] == f[:-1]), False)  # next is in the segment
+        penalty = np.where(same & np.append(ranks[1:] == ranks[:-1], False), -big, 0)
+        first = np.concatenate(([True], ~same[:-1]))
+        step = penalty - np.where(first, 0, np.concatenate(([0], penalty[:-1])))  # the diff
         sign = 1 - 2 * srt.enc.y[items].astype(np.int64)
         prefix = np.cumsum(sign)
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
-        lengths = np.diff(np.r_[starts, len(q)])
+        lengths = np.diff(np.append(starts, len(q)))
         prefix -= np.repeat(prefix[starts] - sign[starts], lengths)  # per-segment prefix sums
         self._flat = q, f, j, items, sign, step, penalty, prefix, starts, lengths
-        self.offsets = np.r_[0, np.cumsum(F * self.sizes)]  # each set's part of the flat arrays
+        self.offsets = np.concatenate(([0], np.cumsum(F * self.sizes)))  # each set's part
         last = self.offsets[:-1] + self.sizes - 1
         self.totals = np.where(self.sizes > 0, prefix[np.maximum(last, 0)] if len(q) else 0, 0)
         self.cuts = same & (penalty == 0)  # a cut between element e and e + 1
@@ -166,11 +166,11 @@ class DenseSets:
         signed = np.where(single, 0, prefix[e])
         n, total = self.sizes[q[e]], self.totals[q[e]]
         purity = (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
-        new_root = np.r_[True, segment[e][1:] != segment[e][:-1]]
+        new_root = np.concatenate(([True], segment[e][1:] != segment[e][:-1]))
         root = np.cumsum(new_root) - 1
         heads = np.flatnonzero(new_root)
         purest = np.flatnonzero(purity == np.minimum.reduceat(purity, heads)[root])
-        first = purest[np.r_[True, root[purest][1:] != root[purest][:-1]]]
+        first = purest[np.concatenate(([True], root[purest][1:] != root[purest][:-1]))]
         rank = np.cumsum(wanted) - 1  # the place of each wanted set among ``ids``
         return root, below, at, first, rank[q[e[heads]]], f[e[heads]]
 
@@ -193,7 +193,7 @@ class DenseSets:
         left, right : ndarray of int64
         """
         left, right = np.empty(len(sets), dtype=np.int64), np.empty(len(sets), dtype=np.int64)
-        bounds = np.flatnonzero(np.r_[True, sets[1:] != sets[:-1], True])
+        bounds = np.flatnonzero(np.concatenate(([True], sets[1:] != sets[:-1], [True])))
         F = self.by_item.shape[1]
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
             s = int(sets[lo])
@@ -234,7 +234,8 @@ class DenseSets:
         np.add(E, step, out=E)  # is several times slower), with the step of the penalty
         _scan(E.reshape(n, -1), np.add)
         t_left = E[-1, :, 0].astype(np.int64)
-        sizes, totals = np.r_[below, n - below], np.r_[t_left, total - t_left]  # both sides
+        sizes = np.concatenate((below, n - below))  # both sides (np.r_ costs more here)
+        totals = np.concatenate((t_left, total - t_left))
         if self.K == 1:
             errors = _errors(sizes, totals, 0, 0, K=1)
             return errors[:R], errors[R:]
