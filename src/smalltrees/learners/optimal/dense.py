@@ -7,11 +7,11 @@ below and above a threshold of a continuous root (the evaluations of the branch 
 scattering each set into blocks of all distinct values. An item set ``S`` (one T2 problem) is
 kept as its own items in every attribute's order, with ``+1`` for class 0 and ``-1`` for
 class 1. For a threshold of root ``g``, the signed count ``C_L`` of the items below it up to
-each position of each attribute's order is one prefix sum over an array shaped (positions,
-evaluations, attributes); the side above it has ``C_R = C_S - C_L``, ``C_S`` being the set's own
-prefix sum. With ``n`` items and signed total ``T`` on a side (the sweeps' notation,
-:mod:`~smalltrees.learners.optimal.sweeps`), the best stump over every attribute and every cut
-(a leaf included) errs
+each position of each attribute's order is one prefix sum over an array of all the
+evaluations of a batch (see the layouts below); the side above it has ``C_R = C_S - C_L``,
+``C_S`` being the set's own prefix sum. With ``n`` items and signed total ``T`` on a side
+(the sweeps' notation, :mod:`~smalltrees.learners.optimal.sweeps`), the best stump over every
+attribute and every cut (a leaf included) errs
 
 * K = 1: ``2 e = n - |T|`` (one interval is a leaf);
 * K = 2: ``2 e = n - max(|T|, 2 max C - T, T - 2 min C)``, since two intervals cut after ``x``
@@ -36,10 +36,13 @@ above gets ``C_R + P = C_S + (2P - E)`` and ``C_R - P = C_S - E``. The summed va
 item's sign times whether it lies below the threshold, plus the penalty's step (a product and a
 sum: ``np.where`` measured four times slower on int16). The four arrays ``C + P`` and
 ``P - C`` of both sides are written into one array, ``E`` first, then scanned in place, so
-one reduction (one running maximum for K = 3) serves all four extremes. Every operand is
-gathered as whole blocks of attributes (``np.take`` along the evaluations), never broadcast
-along a middle axis, and every numpy call handles a batch of evaluations of one set; the
-running sums and extremes are blocked scans over whole rows (:func:`_scan`).
+one reduction (one running maximum for K = 3) serves all four extremes. Every numpy call
+handles a batch of evaluations of one set. For K <= 2 the arrays are shaped (evaluations,
+positions, attributes): the set's own operands broadcast along the leading axis and the
+extremes are one reduction over contiguous blocks (:meth:`DenseSets._by_evaluation`). For
+K = 3 they are shaped (positions, evaluations, attributes), the operands gathered as whole
+blocks of attributes, so that the running maximum is a blocked scan over whole rows
+(:meth:`DenseSets._by_position`, :func:`_scan`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/learners/test_dense.py`` checks this one against it and against a brute force over
