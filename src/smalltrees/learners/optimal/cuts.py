@@ -72,13 +72,13 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
     span = int(cut.max()) + 2
     place = root * span + cut  # increasing: candidates grouped by root, sorted by cut
     left, right = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    starts = np.flatnonzero(np.r_[True, root[1:] != root[:-1]])
+    starts = np.flatnonzero(np.concatenate(([True], root[1:] != root[:-1])))
     # the open interval of each pending candidate: its evaluated ends (-1: none) and the
     # candidates it holds, from ``lo`` to ``hi``
     pending = np.asarray(first, dtype=np.int64)
     before, after = np.full(len(pending), -1), np.full(len(pending), -1)
     own = np.searchsorted(starts, pending, side="right") - 1  # the root of each
-    lo, hi = starts[own], np.r_[starts[1:], n][own] - 1
+    lo, hi = starts[own], np.append(starts[1:], n)[own] - 1
     low_left = low_right = np.zeros(len(pending), dtype=np.int64)
     while len(pending):
         mine = owner[pending]
@@ -89,8 +89,8 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
         _update(best_errors, best_keys, mine, got_left + got_right + missing[root[pending]],
                 key[pending], exact)
         # each interval splits at its evaluated candidate
-        a, b = np.r_[before, pending], np.r_[pending, after]
-        lo, hi = np.r_[lo, pending + 1], np.r_[pending - 1, hi]
+        a, b = np.concatenate((before, pending)), np.concatenate((pending, after))
+        lo, hi = np.concatenate((lo, pending + 1)), np.concatenate((pending - 1, hi))
         a, b, lo, hi = (v[lo <= hi] for v in (a, b, lo, hi))
         ranked = np.argsort(lo, kind="stable")
         a, b, lo, hi = a[ranked], b[ranked], lo[ranked], hi[ranked]
@@ -128,5 +128,5 @@ def _update(best_errors, best_keys, mine, total, key, exact) -> None:
         return
     mine, total, key = mine[won], total[won], key[won]
     order = np.lexsort((key, total, mine))
-    first = order[np.r_[True, mine[order][1:] != mine[order][:-1]]]
+    first = order[np.concatenate(([True], mine[order][1:] != mine[order][:-1]))]
     best_errors[mine[first]], best_keys[mine[first]] = total[first], key[first]

@@ -7,11 +7,11 @@ below and above a threshold of a continuous root (the evaluations of the branch 
 scattering each set into blocks of all distinct values. An item set ``S`` (one T2 problem) is
 kept as its own items in every attribute's order, with ``+1`` for class 0 and ``-1`` for
 class 1. For a threshold of root ``g``, the signed count ``C_L`` of the items below it up to
-each position of each attribute's order is one prefix sum over an array shaped (positions,
-evaluations, attributes); the side above it has ``C_R = C_S - C_L``, ``C_S`` being the set's own
-prefix sum. With ``n`` items and signed total ``T`` on a side (the sweeps' notation,
-:mod:`~smalltrees.learners.optimal.sweeps`), the best stump over every attribute and every cut
-(a leaf included) errs
+each position of each attribute's order is one prefix sum over an array of all the
+evaluations of a batch (see the layouts below); the side above it has ``C_R = C_S - C_L``,
+``C_S`` being the set's own prefix sum. With ``n`` items and signed total ``T`` on a side
+(the sweeps' notation, :mod:`~smalltrees.learners.optimal.sweeps`), the best stump over every
+attribute and every cut (a leaf included) errs
 
 * K = 1: ``2 e = n - |T|`` (one interval is a leaf);
 * K = 2: ``2 e = n - max(|T|, 2 max C - T, T - 2 min C)``, since two intervals cut after ``x``
@@ -32,12 +32,17 @@ run of equal values in that attribute's order (a cut there separates any subset 
 well). Those positions are selected without a pass of their own: a penalty ``-B`` (``B`` larger
 than twice the set) at the others is folded into the summed values, ``E = C + P``, so that
 ``max E`` and ``min (E - 2P)`` skip them (so do the running extrema of K = 3); the side
-above gets ``C_R + P = (C_S + 2P) - E`` and ``C_R - P = C_S - E``. The four arrays ``C + P``
-and ``P - C`` of both sides are stacked, so one reduction (one running maximum for K = 3)
-serves all four extremes. Every operand is gathered as whole blocks of attributes
-(``np.take`` along the evaluations), never broadcast along a middle axis, and every numpy call
-handles a batch of evaluations of one set; the running sums and extremes are blocked scans
-over whole rows (:func:`_scan`).
+above gets ``C_R + P = C_S + (2P - E)`` and ``C_R - P = C_S - E``. The summed values are the
+item's sign times whether it lies below the threshold, plus the penalty's step (a product and a
+sum: ``np.where`` measured four times slower on int16). The four arrays ``C + P`` and
+``P - C`` of both sides are written into one array, ``E`` first, then scanned in place, so
+one reduction (one running maximum for K = 3) serves all four extremes. Every numpy call
+handles a batch of evaluations of one set. For K <= 2 the arrays are shaped (evaluations,
+positions, attributes): the set's own operands broadcast along the leading axis and the
+extremes are one reduction over contiguous blocks (:meth:`DenseSets._by_evaluation`). For
+K = 3 they are shaped (positions, evaluations, attributes), the operands gathered as whole
+blocks of attributes, so that the running maximum is a blocked scan over whole rows
+(:meth:`DenseSets._by_position`, :func:`_scan`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/learners/test_dense.py`` checks this one against it and against a brute force over
@@ -50,6 +55,7 @@ import numpy as np
 
 CELLS = 1 << 17  # positions x attributes x evaluations per batch
 NARROW = 48  # columns up to which a running reduction along the rows is one accumulate call
+FEW = 24  # the same for the evaluation-major layout of K <= 2, by attributes
 MIN_CELLS, MAX_CELLS = 1000, 1 << 15  # items x attributes where it is used (see pays)
 
 
@@ -87,40 +93,41 @@ class DenseSets:
         F, m = order.shape
         self.K = K
         self.dtype = np.int16 if 6 * m + 4 < np.iinfo(np.int16).max else np.int32
-        self.by_item = np.ascontiguousarray(srt.position.T)  # (m, F)
+        self.by_item = np.ascontiguousarray(srt.position.T, dtype=self.dtype)  # (m, F)
         self.sizes = sets.sum(axis=1)
         big = 2 * m + 1
         q, f, j = np.nonzero(sets[:, order])  # grouped by set, then attribute, then position
         items = order[f, j]
         ranks = srt.sorted_ranks[f, j]
-        same = np.r_[(q[1:] == q[:-1]) & (f[1:] == f[:-1]), False]  # next is in the segment
-        penalty = np.where(same & np.r_[ranks[1:] == ranks[:-1], False], -big, 0)
-        first = np.r_[True, ~same[:-1]]
-        step = penalty - np.where(first, 0, np.r_[0, penalty[:-1]])  # diff along the segment
+        same = np.append((q[1:] == q[:-1]) & (f[1:] == f[:-1]), False)  # next is in the segment
+        penalty = np.where(same & np.append(ranks[1:] == ranks[:-1], False), -big, 0)
+        first = np.concatenate(([True], ~same[:-1]))
+        step = penalty - np.where(first, 0, np.concatenate(([0], penalty[:-1])))  # the diff
         sign = 1 - 2 * srt.enc.y[items].astype(np.int64)
         prefix = np.cumsum(sign)
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
-        lengths = np.diff(np.r_[starts, len(q)])
+        lengths = np.diff(np.append(starts, len(q)))
         prefix -= np.repeat(prefix[starts] - sign[starts], lengths)  # per-segment prefix sums
         self._flat = q, f, j, items, sign, step, penalty, prefix, starts, lengths
-        self.offsets = np.r_[0, np.cumsum(F * self.sizes)]  # each set's part of the flat arrays
+        self.offsets = np.concatenate(([0], np.cumsum(F * self.sizes)))  # each set's part
         last = self.offsets[:-1] + self.sizes - 1
         self.totals = np.where(self.sizes > 0, prefix[np.maximum(last, 0)] if len(q) else 0, 0)
         self.cuts = same & (penalty == 0)  # a cut between element e and e + 1
         self.tables = {}  # set -> its arrays shaped (positions, ..., attributes), when evaluated
-        self.roots = {}  # set -> (n, F, F) position of each of its items in each root's order
+        self.roots = {}  # set -> the position of each of its items in each root's order
 
     def _table(self, s: int):
         """(items, stacked, total) of set ``s``: its items at each position of each attribute's
-        order (n, F); the signed values with the step of the penalty, that step, twice the
-        penalty, ``C_S + 2P`` and ``C_S`` stacked (n, 5, F); its signed total."""
+        order (n, F); the signed values, the step of the penalty, twice the penalty and
+        ``C_S`` stacked (4, n, F) for K <= 2, (n, 4, F) for K = 3; its signed total."""
         if s not in self.tables:
             _, _, _, items, sign, step, penalty, prefix, _, _ = self._flat
             n, F = int(self.sizes[s]), self.by_item.shape[1]
             part = slice(self.offsets[s], self.offsets[s + 1])
-            columns = np.stack([sign[part] + step[part], step[part], 2 * penalty[part],
-                                prefix[part] + 2 * penalty[part], prefix[part]])
-            stacked = columns.reshape(5, F, n).transpose(2, 0, 1).astype(self.dtype)
+            columns = np.stack([sign[part], step[part], 2 * penalty[part], prefix[part]])
+            axes = (0, 2, 1) if self.K < 3 else (2, 0, 1)
+            stacked = np.ascontiguousarray(columns.reshape(4, F, n).transpose(axes),
+                                           dtype=self.dtype)
             self.tables[s] = (items[part].reshape(F, n).T, stacked, int(self.totals[s]))
         return self.tables[s]
 
@@ -165,11 +172,11 @@ class DenseSets:
         signed = np.where(single, 0, prefix[e])
         n, total = self.sizes[q[e]], self.totals[q[e]]
         purity = (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
-        new_root = np.r_[True, segment[e][1:] != segment[e][:-1]]
+        new_root = np.concatenate(([True], segment[e][1:] != segment[e][:-1]))
         root = np.cumsum(new_root) - 1
         heads = np.flatnonzero(new_root)
         purest = np.flatnonzero(purity == np.minimum.reduceat(purity, heads)[root])
-        first = purest[np.r_[True, root[purest][1:] != root[purest][:-1]]]
+        first = purest[np.concatenate(([True], root[purest][1:] != root[purest][:-1]))]
         rank = np.cumsum(wanted) - 1  # the place of each wanted set among ``ids``
         return root, below, at, first, rank[q[e[heads]]], f[e[heads]]
 
@@ -192,7 +199,7 @@ class DenseSets:
         left, right : ndarray of int64
         """
         left, right = np.empty(len(sets), dtype=np.int64), np.empty(len(sets), dtype=np.int64)
-        bounds = np.flatnonzero(np.r_[True, sets[1:] != sets[:-1], True])
+        bounds = np.flatnonzero(np.concatenate(([True], sets[1:] != sets[:-1], [True])))
         F = self.by_item.shape[1]
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
             s = int(sets[lo])
@@ -204,11 +211,13 @@ class DenseSets:
         return left, right
 
     def _positions(self, s):
-        """(n, F, F): the position of the set's item at each place of each attribute's order
-        in each root's order (built at the set's first evaluation)."""
+        """The position of the set's item at each place of each attribute's order in each
+        root's order, shaped (roots, n, F) for K <= 2 and (n, roots, F) for K = 3 (built at the
+        set's first evaluation)."""
         if s not in self.roots:
-            items = self._table(s)[0]
-            self.roots[s] = self.by_item[items].astype(self.dtype).transpose(0, 2, 1).copy()
+            by_item = self.by_item[self._table(s)[0]]  # (n, F, roots)
+            axes = (2, 0, 1) if self.K < 3 else (0, 2, 1)
+            self.roots[s] = np.ascontiguousarray(by_item.transpose(axes))
         return self.roots[s]
 
     def _sides(self, s, n, roots, at, below):
@@ -216,37 +225,67 @@ class DenseSets:
         if n == 0:
             zeros = np.zeros(R, dtype=np.int64)
             return zeros, zeros
-        _, stacked, total = self._table(s)
-        F = stacked.shape[-1]
+        total = self._table(s)[2]
+        extremes = self._by_evaluation if self.K < 3 else self._by_position
+        t_left, best = extremes(s, n, roots, at)
+        sizes = np.concatenate((below, n - below))  # both sides (np.r_ costs more here)
+        totals = np.concatenate((t_left, total - t_left))
+        first, second = (0, 0) if best is None else (best[0::2].ravel(), best[1::2].ravel())
+        errors = _errors(sizes, totals, first, second, K=self.K)
+        return errors[:R], errors[R:]
+
+    def _by_evaluation(self, s, n, roots, at):
+        """(signed total below each threshold, (4, R) maxima of ``C + P`` and ``P - C`` of the
+        side below and of the side above, None for K = 1), K <= 2: arrays shaped (evaluations,
+        positions, attributes), so the set's own operands broadcast along the leading axis and
+        the prefix sums run along the middle one (measured 1.2x faster than the
+        position-major layout of K = 3 on IO's shapes, 2x with 4-9 attributes)."""
+        sign, step, pen2, cs = self._table(s)[1]
+        R, F = len(roots), sign.shape[1]
+        U = np.empty((4, R, n, F), dtype=self.dtype)
+        E = U[0]
+        lower = np.take(self._positions(s), roots, axis=0) < at.astype(self.dtype)[:, None, None]
+        np.multiply(lower, sign, out=E)  # the signed values below the threshold (a select
+        np.add(E, step, out=E)  # is several times slower), with the step of the penalty
+        _scan(E, np.add, FEW)
+        t_left = E[:, -1, 0].astype(np.int64)
+        if self.K == 1:
+            return t_left, None
+        np.subtract(pen2, E, out=U[1])
+        np.add(U[1], cs, out=U[2])  # C_S + 2P - E
+        np.subtract(E, cs, out=U[3])
+        return t_left, U.reshape(4, R, -1).max(axis=-1).astype(np.int64)
+
+    def _by_position(self, s, n, roots, at):
+        """The same for K = 3 (``X`` and ``Y`` instead of the maxima) in arrays shaped
+        (positions, 4, evaluations, attributes): the running maximum along the positions is
+        one blocked scan over whole rows, which the evaluation-major layout makes slower
+        (measured 1.2-1.4x on IO's and PA's shapes)."""
+        _, stacked, _ = self._table(s)
+        R, F = len(roots), stacked.shape[-1]
         limit = np.repeat(at.astype(self.dtype), F).reshape(1, R, F)
+        U = np.empty((n, 4, R, F), dtype=self.dtype)
+        E = U[:, 0]
         if R == 1:  # views: a gather of blocks of F values is slow for long sets
             lower = self._positions(s)[:, roots[0], None] < limit
-            signed, step, pen2, cs2p, cs = (stacked[:, k, None] for k in range(5))
+            sign, step, pen2, cs = (stacked[:, k, None] for k in range(4))
         else:
             lower = np.take(self._positions(s), roots, axis=1) < limit  # (n, R, F)
-            tiles = np.take(stacked, np.repeat(np.arange(5), R), axis=1)  # (n, 5R, F)
-            signed, step, pen2, cs2p, cs = (tiles[:, k * R:(k + 1) * R] for k in range(5))
-        E = np.where(lower, signed, step)
-        _scan(E.reshape(n, -1), np.add)
-        t_left = E[-1, :, 0].astype(np.int64)
-        sides = (below, t_left), (n - below, total - t_left)
-        if self.K == 1:
-            return tuple(_errors(size, signed, 0, 0, K=1) for size, signed in sides)
-        # C + P and P - C of the side below, then of the side above: every extreme a maximum
-        U = np.empty((n, 4, R, F), dtype=self.dtype)
-        U[:, 0] = E
+            tiles = np.take(stacked, np.repeat(np.arange(4), R), axis=1)  # (n, 4R, F)
+            sign, step, pen2, cs = (tiles[:, k * R:(k + 1) * R] for k in range(4))
+        np.multiply(lower, sign, out=E)
+        np.add(E, step, out=E)
+        _scan(E.reshape(1, n, -1), np.add, NARROW)
         np.subtract(pen2, E, out=U[:, 1])
-        np.subtract(cs2p, E, out=U[:, 2])
+        np.add(U[:, 1], cs, out=U[:, 2])
         np.subtract(E, cs, out=U[:, 3])
-        if self.K == 3:  # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
-            M = U.copy()
-            _scan(M.reshape(n, -1), np.maximum)
-            M[:, 0::2] += U[:, 1::2]
-            M[:, 1::2] += U[:, 0::2]
-            U = M
-        best = np.maximum.reduce(np.maximum.reduce(U, axis=0), axis=-1).astype(np.int64)
-        return tuple(_errors(size, signed, best[2 * k], best[2 * k + 1], K=self.K)
-                     for k, (size, signed) in enumerate(sides))
+        # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
+        M = U.copy()
+        _scan(M.reshape(1, n, -1), np.maximum, NARROW)
+        M[:, 0::2] += U[:, 1::2]
+        M[:, 1::2] += U[:, 0::2]
+        best = np.maximum.reduce(np.maximum.reduce(M, axis=0), axis=-1).astype(np.int64)
+        return E[-1, :, 0].astype(np.int64), best
 
 
 def _errors(n, total, first, second, *, K: int) -> np.ndarray:
@@ -263,22 +302,23 @@ def _errors(n, total, first, second, *, K: int) -> np.ndarray:
     return (n - gain) // 2
 
 
-def _scan(W: np.ndarray, ufunc) -> None:
-    """``ufunc``'s running reduction (``np.add``: cumulative sums) along axis 0 of a
-    C-contiguous 2-D array, in place. Narrow arrays take ``ufunc.accumulate``; wider ones a
-    blocked scan in about ``3 sqrt(len(W))`` numpy calls over whole rows, as the accumulation
-    along axis 0 runs one column at a time and is several times slower there (measured:
-    faster up to about 48 columns)."""
-    if W.shape[1] <= NARROW:
-        ufunc.accumulate(W, axis=0, out=W)
+def _scan(W: np.ndarray, ufunc, narrow: int) -> None:
+    """``ufunc``'s running reduction (``np.add``: cumulative sums) along axis 1 of a 3-D array
+    whose rows (``W[g, i]``) are contiguous, in place. Arrays of up to ``narrow`` columns take
+    ``ufunc.accumulate``; wider ones a blocked scan in about ``3 sqrt(n)`` numpy calls over
+    whole rows, as the accumulation runs one column at a time and is several times slower there
+    (measured: faster up to about ``NARROW`` columns in the position-major layout, ``FEW``
+    in the evaluation-major one)."""
+    if W.shape[2] <= narrow:
+        ufunc.accumulate(W, axis=1, out=W)
         return
-    n = len(W)
+    G, n = W.shape[:2]
     b = max(1, int(np.sqrt(n)))
     full = n // b * b
-    blocks = W[:full].reshape(n // b, b, -1)
+    blocks = W[:, :full].reshape(G, n // b, b, -1)
     for i in range(1, b):
-        ufunc(blocks[:, i], blocks[:, i - 1], out=blocks[:, i])
+        ufunc(blocks[:, :, i], blocks[:, :, i - 1], out=blocks[:, :, i])
     for k in range(1, n // b):
-        ufunc(blocks[k], blocks[k - 1, -1], out=blocks[k])
+        ufunc(blocks[:, k], blocks[:, k - 1, -1, None], out=blocks[:, k])
     for i in range(full, n):
-        ufunc(W[i], W[i - 1], out=W[i])
+        ufunc(W[:, i], W[:, i - 1], out=W[:, i])

@@ -200,10 +200,10 @@ def _candidates(srt: Sorted, sets: np.ndarray):
     q, attr, cut, at, purity = (np.concatenate(c) for c in zip(*parts, strict=True))
     order = np.lexsort((cut, attr, q))  # grouped by root (set, attribute), then by threshold
     q, attr, cut, at, purity = q[order], attr[order], cut[order], at[order], purity[order]
-    new_root = np.r_[True, (q[1:] != q[:-1]) | (attr[1:] != attr[:-1])]
+    new_root = np.concatenate(([True], (q[1:] != q[:-1]) | (attr[1:] != attr[:-1])))
     root = np.cumsum(new_root) - 1
     best = np.lexsort((cut, purity, root))
-    first = best[np.r_[True, root[best][1:] != root[best][:-1]]]
+    first = best[np.concatenate(([True], root[best][1:] != root[best][:-1]))]
     starts = np.flatnonzero(new_root)
     return root, cut, at, first, q[starts], attr[starts]
 

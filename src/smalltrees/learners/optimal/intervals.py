@@ -103,11 +103,12 @@ def merge_levels(tables: np.ndarray, group: np.ndarray) -> list[tuple[np.ndarray
         children ``2i`` and ``2i + 1`` (if present) of that group at level ``L - 1``. The last
         level holds one node per group that has blocks.
     """
-    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]]) if len(group) else group
-    index = np.arange(len(group)) - np.repeat(starts, np.diff(np.r_[starts, len(group)]))
+    new = np.concatenate(([True], group[1:] != group[:-1]))
+    starts = np.flatnonzero(new) if len(group) else group
+    index = np.arange(len(group)) - np.repeat(starts, np.diff(np.append(starts, len(group))))
     levels = [(tables, group)]
     while len(index) and index.max() > 0:
-        has_next = np.r_[group[1:] == group[:-1], False]
+        has_next = np.append(group[1:] == group[:-1], False)
         parents = np.flatnonzero(index % 2 == 0)
         paired = parents[has_next[parents]]
         merged = _take(tables, parents)
@@ -166,7 +167,8 @@ def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
     """
     levels = [np.moveaxis(tables, -1, 0)
               for tables, _ in merge_levels(leaf_tables(counts, K=K), np.zeros(len(counts)))]
-    before = np.r_[np.zeros((1, counts.shape[1]), dtype=np.int64), np.cumsum(counts, axis=0)]
+    before = np.concatenate((np.zeros((1, counts.shape[1]), dtype=np.int64),
+                             np.cumsum(counts, axis=0)))
     labels = np.empty(len(counts), dtype=np.int64)
     top = levels[-1][0]
     k, a, b = np.argwhere(top == top.min())[0]

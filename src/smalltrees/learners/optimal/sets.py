@@ -104,7 +104,7 @@ class Sorted:
             n_cont, m = self.order.shape
             blocks = np.cumsum(self.block_end, axis=1) - self.block_end  # block of each position
             sizes = np.maximum(self.block_end.sum(axis=1), 1)
-            offsets = np.r_[0, np.cumsum(per_block * sizes)]
+            offsets = np.concatenate(([0], np.cumsum(per_block * sizes)))
             classes = self.enc.y[self.order] if per_block > 1 else 0
             sorted_columns = np.where(self.present,
                                       offsets[:-1, None] + classes * sizes[:, None] + blocks,

@@ -36,7 +36,7 @@ def stump(enc: Encoded, attr: int, rows: np.ndarray, default: int, *, K: int):
     cuts = np.flatnonzero(labels[1:] != labels[:-1])
     values = enc.values[attr]
     thresholds = tuple(threshold(values[blocks[i]], values[blocks[i + 1]]) for i in cuts)
-    leaves = tuple(Leaf(int(labels[i])) for i in np.r_[0, cuts + 1])
+    leaves = tuple(Leaf(int(labels[i])) for i in np.concatenate(([0], cuts + 1)))
     return IntervalSplit(attr, thresholds, leaves, missing)
 
 

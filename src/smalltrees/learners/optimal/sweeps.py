@@ -41,7 +41,7 @@ def interval_errors(srt, rows: np.ndarray, items: np.ndarray, r: int, present: n
     width = int(offsets[-1]) + 1
     step = max(1, CELLS // width)
     starts = np.arange(0, r, step)
-    cuts = np.searchsorted(rows, np.r_[starts, r])
+    cuts = np.searchsorted(rows, np.append(starts, r))
     out = np.empty((len(offsets) - 1, r), dtype=np.int64)
     for lo, a, b in zip(starts, cuts[:-1], cuts[1:], strict=True):
         hi = min(lo + step, r)
