@@ -29,12 +29,44 @@ include: "workflow/rules/report.smk"
 
 # On a cluster (profiles/slurm) these run in Snakemake's own process, not as cluster jobs:
 # fetching needs the internet, which compute nodes may lack; parsing turns a raw file of at most
-# a few MB into a table (the optional dataset's job fetches too); the others read a few small
-# files and write one (a table as HTML, a scorecard): each less work than a cluster job's start.
+# a few MB into a table (the optional dataset's job fetches too); DKM's Figures 3-6 are drawn
+# from formulas (no data); the others build the tables, figures, claims and readings from the
+# fits' results, the HTML tables and the scorecard: on the full default configuration at most
+# 3.7 CPU-s a job, 72 CPU-s for all 151 of them (docs/cluster.md, "Local rules").
 localrules:
     fetch_raw,
     parse_dataset,
     parse_optional_dataset,
+    dkm96_figure,
+    auer95_c45_readings,
+    auer95_curves_figure,
+    auer95_figure1,
+    auer95_learning_curves,
+    auer95_section4_sensitivity,
+    auer95_sky,
+    auer95_table1,
+    auer95_table2,
+    auer95_table2_figure,
+    auer95_vc_factors,
+    dkm96_calibration,
+    dkm96_claims,
+    dkm96_readings,
+    dkm96_scatter_figure,
+    dkm96_sequence_figure,
+    dkm96_stability,
+    dkm96_table1,
+    dkm96_table2,
+    last02_claims,
+    last02_figure,
+    last02_stability_readings,
+    last02_table3,
+    last02_table4,
+    yildiz15_claims,
+    yildiz15_claims_readings,
+    yildiz15_table1,
+    yildiz15_tables,
+    yildiz15_vc_claims,
+    yildiz15_vc_figures,
     table_html,
     scorecard,
     paper_figure,

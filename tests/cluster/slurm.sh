@@ -23,7 +23,8 @@ cd "$(dirname "$0")/../.."
 CLONE=$PWD
 MIRROR=$(realpath "${SMALLTREES_MIRROR:-../shared/uci-mirror}")
 TINY=tests/config/tiny.yaml
-TARGET=results/tables/auer95_table1.md    # the small target of the runs without accounting
+TARGET=results/auer95/sky/IR.json   # the small target of the runs without accounting: one fit
+# (a SLURM job; what is built from the fits, e.g. Table 1, runs on the login node)
 MAX_SECONDS=180 MAX_JOBS=30 MAX_STOP_SECONDS=60
 PACKAGES=(slurm-wlm slurmdbd munge mariadb-server)
 START=$(date +%s)

@@ -212,6 +212,26 @@ def test_calibration_grid_marks_the_configured_generator():
         "adaboost_test_error": 13.8}
 
 
+
+@pytest.mark.parametrize("grid, parts", [({}, 1), ({"noise": [0.0, 0.05, 0.1]}, 3),
+                                         ({"length": [3, 5], "noise": [0.0, 0.05, 0.1]}, 6),
+                                         ({"length": [2, 3, 5], "noise": [0.0, 0.1, 0.2]}, 6)])
+def test_calibration_parts_measure_every_point_once_and_none_is_empty(grid, parts):
+    """A part job per grid point up to CALIBRATION_PARTS (the tiny grid's 2 points: 2 jobs, not
+    6 with 4 measuring nothing); the parts put together are the grid measured whole."""
+    config = {"dkm96": {"table2": {"calibration": {"grid": grid}}}}
+    count = plan.calibration_part_count(config)
+    assert count == parts == len(plan.calibration_parts(config))
+    configured = {k: v for k, v in SMALL_LIST.items() if k != "trials"}
+    points = calibration.calibration_points(grid, configured)
+    split = [points[part::count] for part in range(count)]
+    assert all(split) and sorted(map(str, sum(split, []))) == sorted(map(str, points))
+    if len(points) <= 3:
+        measured = pd.concat([calibration.measure_points(p, 1, LEARNERS, 1, "cal", "DL")
+                              for p in split], ignore_index=True)
+        pd.testing.assert_frame_equal(
+            measured, calibration.measure_points(points, 1, LEARNERS, 1, "cal", "DL"))
+
 def config_for():
     config = yaml.safe_load((ROOT / "config.yaml").read_text())
     registry = yaml.safe_load((ROOT / "data" / "datasets.yaml").read_text())["datasets"]

@@ -6,10 +6,10 @@
 # the deviations' readings (dkm96.readings): one trials job per computed reading, one tests job
 # per rounds problem, then the readings' cells of Tables 1 and 2.
 from smalltrees_workflow.plans.dkm96 import (
-    CALIBRATION_PARTS,
     SCATTER_FIGURES,
     boosting_data,
     boosting_result,
+    calibration_part_count,
     calibration_parts,
     cells_file,
     figure_settings,
@@ -210,8 +210,9 @@ rule dkm96_claims:
         "../scripts/dkm96/claims.py"
 
 
-# The calibration grid is measured in CALIBRATION_PARTS jobs (every point independent), so that
-# no single job holds the workflow's end back; one job puts the table together.
+# The calibration grid is measured in up to CALIBRATION_PARTS jobs, no more than its points
+# (every point independent), so that no single job holds the workflow's end back; one job puts
+# the table together.
 rule dkm96_calibration_part:
     input:
         code=CODE.of("dkm96/calibration_part.py", learners=table2_learners(config)),
@@ -222,14 +223,14 @@ rule dkm96_calibration_part:
     benchmark:
         "logs/benchmarks/dkm96_calibration_part/{part}.tsv"
     wildcard_constraints:
-        part=choice([str(part) for part in range(CALIBRATION_PARTS)]),
+        part=choice([str(part) for part in range(calibration_part_count(config))]),
     # among the longest jobs: started first, so none ends the run
     priority: 1
     conda:
         "../../environment.yml"
     params:
         calibration=TABLE2["calibration"],
-        parts=CALIBRATION_PARTS,
+        parts=calibration_part_count(config),
         domain=TABLE2["scatter"],
         configured=TABLE2["domains"][TABLE2["scatter"]].get("decision_list", {}),
         learners=table2_learners(config),
@@ -240,7 +241,7 @@ rule dkm96_calibration_part:
 
 rule dkm96_calibration:
     input:
-        parts=calibration_parts(),
+        parts=calibration_parts(config),
         paper="data/paper/dkm96/table2.csv",
         code=CODE.of("dkm96/calibration.py"),
     output:

@@ -10,6 +10,7 @@ output list and config check.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 
 from smalltrees.studies.dkm96.design import DesignError, partition, test_kind
@@ -47,18 +48,28 @@ def intermediates(config: Mapping) -> list[str]:
     """The per-domain trials of Tables 1 and 2 (and the rounds of Table 2) and the cells of
     the compared tables: targets of ``rule all`` too, so that a deleted one is recreated."""
     return (table1_trials(config) + table2_trials(config) + table2_trials(config, "rounds")
-            + calibration_parts() + [cells_file(key) for key in cells(config)]
+            + calibration_parts(config) + [cells_file(key) for key in cells(config)]
             + readings.intermediates(config))
 
 
 CALIBRATION_PARTS = 6
-"""The jobs the decision-list calibration grid is measured in (each about 10 CPU-s for the
-default grid's 48 points, every 6th point from its part's own; one job took a minute)."""
+"""At most this many jobs measure the decision-list calibration grid (each about 10 CPU-s for
+the default grid's 48 points, every 6th point from its part's own; one job took a minute)."""
 
 
-def calibration_parts() -> list[str]:
+def calibration_part_count(config: Mapping) -> int:
+    """The jobs the calibration grid is measured in: ``CALIBRATION_PARTS``, or one per grid
+    point where the grid has fewer (a small grid, e.g. the tiny configuration's 2 points, would
+    leave parts without a point: jobs that cost a start and measure nothing). Every point is
+    measured alone, so the table does not depend on the count."""
+    grid = config["dkm96"]["table2"]["calibration"]["grid"]
+    return min(CALIBRATION_PARTS, math.prod(len(values) for values in grid.values()))
+
+
+def calibration_parts(config: Mapping) -> list[str]:
     """The measured parts of the calibration grid, in part order."""
-    return [f"results/dkm96/calibration/{part}.json" for part in range(CALIBRATION_PARTS)]
+    return [f"results/dkm96/calibration/{part}.json"
+            for part in range(calibration_part_count(config))]
 
 
 def cells_file(key: str) -> str:
