@@ -57,9 +57,10 @@ def test_single_and_double_precision_choose_different_mirror_cuts():
     """Quinlan's program (pre-R8, ``-m 1``) cuts after x = 9, as single precision does;
     double precision takes the first of the two equal ratios, the cut after x = 4."""
     X = pd.DataFrame({"x": np.arange(1.0, 14.0)})
-    roots = {arithmetic: float(C45(release="pre-R8", min_cases=1, prune=False,
-                                   arithmetic=arithmetic).fit(X, list(MIRROR)).tree_.thresholds[0, 0])
-             for arithmetic in ("single", "double")}
+    models = {arithmetic: C45(release="pre-R8", min_cases=1, prune=False,
+                              arithmetic=arithmetic).fit(X, list(MIRROR))
+              for arithmetic in ("single", "double")}
+    roots = {name: float(model.tree_.thresholds[0, 0]) for name, model in models.items()}
     assert roots == {"single": 9.0, "double": 4.0}
 
 

@@ -1,10 +1,11 @@
 """How C4.5 ranks the cuts of a continuous attribute when it does not rank them by gain.
 
-Release 8 takes the cut of highest information gain (Quinlan 1996, section 3); these rank every
-cut of every attribute at several nodes at once (cuts on the last axis, as
-:func:`~smalltrees.learners.c45.proposals.continuous_proposals_at` lays them out): by gain
-ratio (:func:`cut_ratios`, ``threshold_by="merit"``) or as the releases before 8 did
-(:func:`pre_r8_ranking`, ``release="pre-R8"``).
+Release 8 takes the cut of highest information gain (Quinlan 1996, section 3) and charges it
+:func:`threshold_cost`; the others rank every cut of every attribute at several nodes at once
+(cuts on the last axis, as :func:`~smalltrees.learners.c45.proposals.continuous_proposals_at`
+lays them out): by gain ratio (:func:`cut_ratios`, ``threshold_by="merit"``) or as the releases
+before 8 did (:func:`pre_r8_ranking`, ``release="pre-R8"``). Each also in Quinlan's single
+precision (``arithmetic="single"``, :mod:`~smalltrees.learners.c45.single_precision`).
 
 References
 ----------
@@ -80,3 +81,15 @@ def pre_r8_ranking(gain: np.ndarray, admissible: np.ndarray, n_cuts: np.ndarray,
                                                          AVERAGE_GAIN_SLACK), -np.inf)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(eligible, gain / info, -np.inf)
+
+
+def threshold_cost(n_cuts: np.ndarray, totals: np.ndarray, mdl_correction: bool,
+                   single: bool) -> np.ndarray:
+    """Release 8's charge of a continuous attribute's best cut, ``log2(n_cuts) / N`` with
+    ``mdl_correction`` (Quinlan 1996, section 3), else 0; with ``single``, in single precision
+    as ``contin.c``'s ``ThreshCost`` (:mod:`~smalltrees.learners.c45.single_precision`)."""
+    if not mdl_correction:
+        return np.zeros(n_cuts.shape)
+    if single:
+        return single_precision.threshold_cost(np.maximum(n_cuts, 1), totals)
+    return np.log2(np.maximum(n_cuts, 1)) / totals

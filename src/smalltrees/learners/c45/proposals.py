@@ -26,7 +26,7 @@ from functools import cached_property
 import numpy as np
 
 from smalltrees.learners.c45 import single_precision
-from smalltrees.learners.c45.cut_ranking import cut_ratios, pre_r8_ranking
+from smalltrees.learners.c45.cut_ranking import cut_ratios, pre_r8_ranking, threshold_cost
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.subsets import value_groups
 from smalltrees.learners.criteria import EPS, split_info
@@ -210,7 +210,8 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     gain[~admissible] = -np.inf
     n_cuts = np.count_nonzero(admissible, axis=2)
     best_gain = gain.max(axis=2)
-    charge = threshold_cost(problem, n_cuts, nodes.totals)
+    charge = threshold_cost(n_cuts, nodes.totals, problem.mdl_correction,
+                            problem.single_precision)
     ranking = single_precision.minus(gain, charge[..., None]) if info is not None else gain
     if problem.cut_by_merit and problem.criterion.normalise:
         ranking = (pre_r8_ranking(gain, admissible, n_cuts, left_weight,
@@ -236,17 +237,6 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     return Proposals(*(part.T for part in (
         valid, np.where(valid, corrected, np.nan), np.where(valid, merit, np.nan),
         np.where(valid, cut, np.nan))))
-
-
-def threshold_cost(problem: GrowingProblem, n_cuts: np.ndarray, totals: np.ndarray
-                   ) -> np.ndarray:
-    """Release 8's charge of a continuous attribute's best cut, ``log2(n_cuts) / N`` (0
-    without the MDL correction; in single precision as ``contin.c``'s ``ThreshCost``)."""
-    if not problem.mdl_correction:
-        return np.zeros(n_cuts.shape)
-    if problem.single_precision:
-        return single_precision.threshold_cost(np.maximum(n_cuts, 1), totals)
-    return np.log2(np.maximum(n_cuts, 1)) / totals
 
 
 def known_cases(problem: GrowingProblem, values: np.ndarray, sorted_rows: np.ndarray
