@@ -119,12 +119,17 @@ def continuous_terms(known_counts: np.ndarray, left: np.ndarray, right: np.ndarr
     unknown_rate = (1.0 - (known / items).astype(np.float64)).astype(F32)
     with np.errstate(invalid="ignore", divide="ignore"):  # no known case: NaN, not used
         base_info = total_info(known_counts, log_table) / known
-    low = left.sum(axis=0).astype(F32)
     this_info = total_info(left, log_table) + total_info(right, log_table)
     with np.errstate(invalid="ignore", divide="ignore"):
         gains = gain(base_info[..., None], unknown_rate[..., None], this_info, known[..., None])
-    branches = np.broadcast_arrays(unknown[..., None], low, known[..., None] - low)
-    return gains, total_info(np.stack(branches)) / items[..., None]
+    low = left.sum(axis=0)
+    if low.dtype.kind in "iu":  # whole weights: ValFreq[0..2] are whole numbers, looked up
+        branches = (np.rint(np.asarray(total) - known_weight).astype(low.dtype)[..., None],
+                    low, known_weight[..., None] - low)
+    else:
+        low = low.astype(F32)
+        branches = (unknown[..., None], low, known[..., None] - low)
+    return gains, total_info(np.stack(np.broadcast_arrays(*branches)), log_table) / items[..., None]
 
 
 def categorical_terms(counts: np.ndarray, total: np.ndarray, log_table: np.ndarray | None = None
