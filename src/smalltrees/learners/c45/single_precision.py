@@ -44,14 +44,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from smalltrees.learners.criteria import EPS
+from smalltrees.learners.criteria import EPS, Criterion
 
 #: ``defns.i``'s ``Log2``: ``Log(x)`` is ``log((float) x) / Log2``, in ``double``.
 LOG2 = 0.69314718055994530942
-#: ``defns.i``'s ``Epsilon`` as the ``double`` constant the C code compares with.
-EPSILON = 1e-3
-#: Below this split information a test's merit is 0 (as in double precision: ``criteria.EPS``).
-EPS_INFO = EPS
 F32 = np.float32
 
 
@@ -179,11 +175,11 @@ def threshold_cost(n_cuts: np.ndarray, totals: np.ndarray) -> np.ndarray:
     return (c_log(n_cuts) / np.asarray(totals, F32).astype(np.float64)).astype(F32)
 
 
-def merit(criterion, gains: np.ndarray, info: np.ndarray) -> np.ndarray:
+def merit(criterion: Criterion, gains: np.ndarray, info: np.ndarray) -> np.ndarray:
     """A test's merit (``Worth``): the gain ratio in ``float`` for a normalised criterion
     (0 where the split information is below 1e-6, as
     :meth:`~smalltrees.learners.criteria.Criterion.merit`), the gain otherwise; as
     ``float64``."""
     if not criterion.normalise:
         return np.asarray(gains, float)
-    return ratio(gains, info, EPS_INFO).astype(float)
+    return ratio(gains, info, EPS).astype(float)
