@@ -139,7 +139,9 @@ def write_c45_files(stem: Path, X: pd.DataFrame, y: np.ndarray, test_rows: np.nd
     """``<stem>.names``, ``.data`` (all rows but ``test_rows``) and ``.test``.
 
     Attributes are named ``a0, a1, ...``, categories ``v0, v1, ...`` and classes ``c0, c1, ...``
-    in our declared order (ties go to the first in both programs); ``?`` is unknown.
+    in our declared order (ties go to the first in both programs); ``?`` is unknown. A
+    categorical attribute with one declared value is declared ``ignore`` (C4.5 refuses it: "has
+    only one value"; it never gives a test), keeping the attributes' numbers.
     """
     lines = [", ".join(f"c{k}" for k in range(len(classes))) + "."]
     cells = []
@@ -147,7 +149,8 @@ def write_c45_files(stem: Path, X: pd.DataFrame, y: np.ndarray, test_rows: np.nd
         series = X[column]
         if isinstance(series.dtype, pd.CategoricalDtype):
             n_values = len(series.dtype.categories)
-            lines.append(f"a{j}: " + ", ".join(f"v{v}" for v in range(n_values)) + ".")
+            lines.append(f"a{j}: " + (", ".join(f"v{v}" for v in range(n_values))
+                                      if n_values > 1 else "ignore") + ".")
             cells.append(np.array(["?" if code < 0 else f"v{code}"
                                    for code in series.cat.codes], dtype=object))
         else:
