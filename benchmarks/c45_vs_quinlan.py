@@ -25,7 +25,10 @@ Releases (``--release``), each against the matching ``C45``:
 
 Ours prunes with each release's default estimate (``C45``'s ``error_estimate``: Quinlan's
 ``stats.c`` for ``pre-R8``, J48's for the others); ``--estimate quinlan`` or ``j48`` sets it for
-every release compared (the program itself always prunes with ``stats.c``'s).
+every release compared (the program itself always prunes with ``stats.c``'s). Likewise ours
+computes gains in each release's default arithmetic (``C45``'s ``arithmetic``: single precision,
+as the program, for ``pre-R8``; double, as J48, for the others); ``--arithmetic single`` or
+``double`` sets it for every release compared.
 
 Per fold the script reads the pruned tree C4.5 saved (``<stem>.tree``, binary: ``OutTree`` in
 ``trees.c``), walks every test example through it as C4.5's ``Classify`` does (an unknown
@@ -67,6 +70,7 @@ from c45_vs_j48 import folds
 from smalltrees import C45
 from smalltrees.datasets import load
 from smalltrees.learners.c45.error_estimate import ERROR_ESTIMATES
+from smalltrees.learners.c45.estimator import ARITHMETICS
 from smalltrees.learners.tree import Tree
 
 CFLAGS = "-O2 -w -fcommon -std=gnu89 -Dcfree=free -include stdlib.h"
@@ -135,7 +139,9 @@ def write_c45_files(stem: Path, X: pd.DataFrame, y: np.ndarray, test_rows: np.nd
     """``<stem>.names``, ``.data`` (all rows but ``test_rows``) and ``.test``.
 
     Attributes are named ``a0, a1, ...``, categories ``v0, v1, ...`` and classes ``c0, c1, ...``
-    in our declared order (ties go to the first in both programs); ``?`` is unknown.
+    in our declared order (ties go to the first in both programs); ``?`` is unknown. A
+    categorical attribute with one declared value is declared ``ignore`` (C4.5 refuses it: "has
+    only one value"; it never gives a test), keeping the attributes' numbers.
     """
     lines = [", ".join(f"c{k}" for k in range(len(classes))) + "."]
     cells = []
@@ -143,7 +149,8 @@ def write_c45_files(stem: Path, X: pd.DataFrame, y: np.ndarray, test_rows: np.nd
         series = X[column]
         if isinstance(series.dtype, pd.CategoricalDtype):
             n_values = len(series.dtype.categories)
-            lines.append(f"a{j}: " + ", ".join(f"v{v}" for v in range(n_values)) + ".")
+            lines.append(f"a{j}: " + (", ".join(f"v{v}" for v in range(n_values))
+                                      if n_values > 1 else "ignore") + ".")
             cells.append(np.array(["?" if code < 0 else f"v{code}"
                                    for code in series.cat.codes], dtype=object))
         else:
@@ -297,19 +304,22 @@ def run_ours(params: dict, X_train, y_train, X_test, y_test) -> dict:
             "cpu": cpu, "tree": model.tree_, "grown": grown.tree_}
 
 
-def ours_params(release: str, estimate: str | None) -> dict:
-    """The ``C45`` parameters compared with ``release``; ``estimate`` its pruning estimate
-    (``None``: the release's default)."""
+def ours_params(release: str, estimate: str | None, arithmetic: str | None = None) -> dict:
+    """The ``C45`` parameters compared with ``release``; ``estimate`` its pruning estimate and
+    ``arithmetic`` its arithmetic (``None``: the release's default)."""
     params = dict(RELEASES[release][0])
     if estimate is not None:
         params["error_estimate"] = estimate
+    if arithmetic is not None:
+        params["arithmetic"] = arithmetic
     return params
 
 
 def compare(code: str, release: str, binary: Path, k: int, seed: int, root: Path,
-            workdir: Path, estimate: str | None = None) -> pd.DataFrame:
-    """Per-fold results of C4.5 (built as ``release``) and ours (pruning by ``estimate``) on
-    dataset ``code``."""
+            workdir: Path, estimate: str | None = None, arithmetic: str | None = None
+            ) -> pd.DataFrame:
+    """Per-fold results of C4.5 (built as ``release``) and ours (pruning by ``estimate``, in
+    ``arithmetic``) on dataset ``code``."""
     X, y = load(code, root=root)
     y = np.asarray(y, dtype=object)
     classes = np.unique(y)
@@ -319,7 +329,8 @@ def compare(code: str, release: str, binary: Path, k: int, seed: int, root: Path
         stem = workdir / f"{code}_{release}_{i}"
         write_c45_files(stem, X, y, test_rows, classes)
         theirs = run_quinlan(binary, stem, len(classes), X.iloc[test_rows])
-        ours = run_ours(ours_params(release, estimate), X.iloc[train_rows], y[train_rows],
+        ours = run_ours(ours_params(release, estimate, arithmetic), X.iloc[train_rows],
+                        y[train_rows],
                         X.iloc[test_rows], y[test_rows])
         results.append({
             "dataset": code, "fold": i,
@@ -350,10 +361,12 @@ def summarise(results: pd.DataFrame) -> pd.DataFrame:
     return table.round(3) + 0.0  # + 0.0 prints -0.0 as 0.0
 
 
-def report(release: str, results: pd.DataFrame, estimate: str | None = None) -> None:
+def report(release: str, results: pd.DataFrame, estimate: str | None = None,
+           arithmetic: str | None = None) -> None:
     """The summary table, then per dataset the folds whose pruned depth agrees and differs,
     and where the trees of every fold that differs first part (grown and pruned)."""
-    ours = ", ".join(f"{k}={v!r}" for k, v in ours_params(release, estimate).items())
+    ours = ", ".join(f"{k}={v!r}" for k, v in ours_params(release, estimate,
+                                                           arithmetic).items())
     built = "as released" if release == "R8" else "patched"
     print(f"\n== {release}: Quinlan's C4.5 (contin.c {built}) vs C45({ours})")
     with pd.option_context("display.width", 200, "display.max_columns", 20):
@@ -382,6 +395,9 @@ def main() -> None:
     parser.add_argument("--estimate", choices=list(ERROR_ESTIMATES), default=None,
                         help="our pruning estimate (C45's error_estimate) for every release; "
                              "default: each release's")
+    parser.add_argument("--arithmetic", choices=list(ARITHMETICS), default=None,
+                        help="our arithmetic (C45's arithmetic) for every release; default: "
+                             "each release's")
     parser.add_argument("--folds", type=int, default=25)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data-root", type=Path, default=Path(__file__).resolve().parents[1],
@@ -398,9 +414,10 @@ def main() -> None:
         for release in args.release:
             binary = build(args.source, release, Path(tmp))
             results = pd.concat([compare(code, release, binary, args.folds, args.seed,
-                                         args.data_root, Path(tmp), args.estimate)
+                                         args.data_root, Path(tmp), args.estimate,
+                                         args.arithmetic)
                                  for code in args.datasets])
-            report(release, results, args.estimate)
+            report(release, results, args.estimate, args.arithmetic)
             agree = (results.ours_depth == results.c45_depth).groupby(results.dataset).sum()
             short += [f"{release} {code} ({n}/{args.folds})" for code, n in agree.items()
                       if args.require is not None and n < args.require]

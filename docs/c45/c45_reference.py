@@ -24,6 +24,12 @@ grower. Thresholds are ``(low + high) / 2``: the values tested here are of ordin
 (the overflow near ``1e308`` is :func:`smalltrees.learners.splits.midpoint`'s, tested in
 ``tests/learners/test_splits.py``).
 
+With ``single_precision`` (``C45(arithmetic="single")``, the default of ``release="pre-R8"``)
+the gains, split information and ratios are computed as Quinlan's C code computes them, in
+``float`` (:func:`c_total_info`, :func:`c_gain`, written out from ``info.c``, ``contin.c``,
+``discr.c`` and ``build.c``, one scalar at a time) and a test or cut wins only if strictly
+better: the oracle of ``smalltrees.learners.c45.single_precision``.
+
 Pruning charges each leaf a pessimistic number of errors: :func:`quinlan_add_errs` is
 ``AddErrs`` of Quinlan's ``stats.c`` written out as he writes it, the oracle of
 ``smalltrees.learners.c45.error_estimate`` (``error_estimate="quinlan"``, the default of
@@ -50,6 +56,36 @@ from smalltrees.learners.criteria import EPS, split_info, xlog2x
 
 CUT_SPACING = 1e-5  # consecutive values closer than this are not cut apart
 AVERAGE_GAIN_SLACK = 1e-3
+F = np.float32  # Quinlan's ``float``
+LOG2 = 0.69314718055994530942  # defns.i
+
+
+def c_log(x) -> float:
+    """``Log(x)`` of ``defns.i``: ``log((float) x) / Log2`` in double, 0 if ``x <= 0``."""
+    x = F(x)
+    return 0.0 if x <= 0 else float(np.log(np.float64(x))) / LOG2
+
+
+def c_total_info(weights) -> np.float32:
+    """``TotalInfo`` of ``info.c``: ``Sum += N * Log(N)``, ``TotalItems += N`` (floats), then
+    ``TotalItems * Log(TotalItems) - Sum`` returned as a float."""
+    summed, items = F(0), F(0)
+    for n in weights:
+        n = F(n)
+        summed = F(float(summed) + float(n) * c_log(n))
+        items = F(items + n)
+    return F(float(items) * c_log(items) - float(summed))
+
+
+def c_gain(base_info, unknown_rate, this_info, known) -> np.float32:
+    """``ComputeGain`` of ``info.c``: ``(1 - UnknFrac) * (BaseInfo - ThisInfo / TotalItems)``,
+    in float."""
+    return F(F(1) - unknown_rate) * F(base_info - F(this_info / known))
+
+
+def c_ratio(gain, info, floor) -> np.float32:
+    """``Gain / Info`` in float if ``info`` is at least ``floor`` (compared in double)."""
+    return F(gain / info) if float(info) >= floor else F(0)
 
 
 @dataclass
@@ -98,10 +134,17 @@ def choose_test(problem: GrowingProblem, rows, weights, total) -> tuple[int, flo
     counted = [j for j in proposals if not many[j] or many.all()]
     if not counted:
         return None
-    average = np.array([proposals[j].gain for j in counted]).sum() / len(counted)
+    if problem.single_precision:  # build.c: AvGain summed in float; Val > BestVal
+        summed = F(0)
+        for j in counted:
+            summed = F(summed + F(proposals[j].gain))
+        average, tolerance = float(F(summed / F(len(counted)))), 0.0
+    else:
+        average = np.array([proposals[j].gain for j in counted]).sum() / len(counted)
+        tolerance = EPS
     best, best_merit = None, 0.0
     for j, found in sorted(proposals.items()):
-        if found.gain >= average - AVERAGE_GAIN_SLACK and found.merit > best_merit + EPS:
+        if found.gain >= average - AVERAGE_GAIN_SLACK and found.merit > best_merit + tolerance:
             best, best_merit = j, found.merit
     return None if best is None else (best, proposals[best].cut)
 
@@ -135,9 +178,30 @@ def propose_categorical(problem: GrowingProblem, j, rows, weights, total) -> Pro
     sizes = table.sum(axis=0)
     if np.count_nonzero(sizes > problem.min_cases - EPS) < 2:
         return None
+    if problem.single_precision:
+        return c_propose_categorical(problem, table, total)
     decrease = float(impurity(table.sum(axis=1)) - impurity(table, axis=0).sum())
     gain = gain_of(decrease, float(sizes.sum()), total)
     return Proposal(gain, problem.criterion.merit(gain, split_info(sizes, total)), np.nan)
+
+
+def c_propose_categorical(problem: GrowingProblem, table, total) -> Proposal:
+    """One branch per value in single precision (``discr.c``'s ``EvalDiscreteAtt``): the base
+    information of ``DiscrKnownBaseInfo`` (its sum a double), ``ComputeGain``'s gain."""
+    items, unknown = F(total), F(total - table.sum(axis=0).sum())
+    known = F(items - unknown)
+    summed = 0.0
+    for class_weights in table:
+        class_count = F(class_weights.sum())
+        summed += float(class_count) * c_log(class_count)
+    base_info = F((float(known) * c_log(known) - summed) / float(known))
+    this_info = F(0)
+    for v in range(table.shape[1]):
+        this_info = F(this_info + c_total_info(table[:, v]))
+    gain = c_gain(base_info, F(unknown / items), this_info, known)
+    info = F(c_total_info([unknown, *table.sum(axis=0)]) / items)
+    merit = c_ratio(gain, info, EPS) if problem.criterion.normalise else gain
+    return Proposal(float(gain), float(merit), np.nan)
 
 
 def propose_continuous(problem: GrowingProblem, j, rows, weights, total) -> Proposal | None:
@@ -170,6 +234,8 @@ def propose_continuous(problem: GrowingProblem, j, rows, weights, total) -> Prop
     min_split = problem.min_cases if share <= problem.min_cases + EPS else min(share, 25.0)
     if len(values) < 2 * min_split - EPS:
         return None
+    if problem.single_precision:
+        return c_propose_continuous(problem, runs, below, min_split, total)
     cuts = []  # (gain, ranking, cut, left weight, right weight)
     for r in range(len(runs) - 1):
         left = below[r + 1]
@@ -209,6 +275,61 @@ def propose_continuous(problem: GrowingProblem, j, rows, weights, total) -> Prop
         return None
     return Proposal(gain, problem.criterion.merit(
         gain, split_info(np.array([left_weight, right_weight]), total)), cut)
+
+
+def c_propose_continuous(problem: GrowingProblem, runs, below, min_split, total
+                         ) -> Proposal | None:
+    """:func:`propose_continuous` in single precision, as ``contin.c``'s ``EvalContinuousAtt``
+    computes each cut (``SplitGain``, ``SplitInfo``) and chooses one: the first strictly best
+    by ``Worth`` against the cuts' average gain before Release 8, by gain ratio with
+    ``cut_by_merit``, by ``SplitGain - ThreshCost`` otherwise."""
+    known_dist = below[-1]
+    items, unknown = F(total), F(total - float(known_dist.sum()))
+    known = F(items - unknown)
+    unknown_rate = F(1.0 - float(F(known / items)))
+    base_info = F(c_total_info(known_dist) / known)
+    cuts = []  # (gain, info, cut, left weight)
+    for r in range(len(runs) - 1):
+        left = below[r + 1]
+        left_weight = float(left.sum())
+        if not (left_weight > min_split - EPS
+                and float(known_dist.sum()) - left_weight > min_split - EPS):
+            continue
+        this_info = F(c_total_info(left) + c_total_info(known_dist - left))
+        low = F(left_weight)
+        info = F(c_total_info([unknown, low, F(known - low)]) / items)
+        low_value, high_value = runs[r][2], runs[r + 1][1]
+        middle = (low_value + high_value) / 2
+        cuts.append((c_gain(base_info, unknown_rate, this_info, known), info,
+                     low_value if middle == high_value else middle))
+    if not cuts or max(float(cut[0]) for cut in cuts) <= EPS:
+        return None
+    cost = F(c_log(len(cuts)) / float(items)) if problem.mdl_correction else F(0)
+    if problem.cut_above_average and problem.criterion.normalise and problem.cut_by_merit:
+        summed = F(0)
+        for gain, _, _ in cuts:
+            summed = F(summed + gain)
+        average = F(summed / F(len(cuts)))
+        rankings = [c_ratio(gain, info, AVERAGE_GAIN_SLACK)
+                    if float(gain) >= float(average) - AVERAGE_GAIN_SLACK
+                    and float(info) > AVERAGE_GAIN_SLACK else -np.inf
+                    for gain, info, _ in cuts]
+    elif problem.cut_by_merit and problem.criterion.normalise:
+        rankings = [c_ratio(gain, info, EPS) for gain, info, _ in cuts]
+    else:
+        rankings = [F(gain - cost) for gain, _, _ in cuts]
+    best = 0
+    for i, ranking in enumerate(rankings):
+        if ranking > rankings[best]:  # the first strictly best
+            best = i
+    if rankings[best] == -np.inf:
+        return None
+    gain, info, cut = cuts[best]
+    gain = F(gain - cost)
+    if gain < EPS:
+        return None
+    merit = c_ratio(gain, info, EPS) if problem.criterion.normalise else gain
+    return Proposal(float(gain), float(merit), cut)
 
 
 def place_threshold(problem: GrowingProblem, j: int, cut: float) -> float:

@@ -139,8 +139,8 @@ def test_estimator_conventions():
     model = Bagging(C45(), 3, random_state=0)
     assert repr(model) == "Bagging(estimator=C45(criterion='gain_ratio', min_cases=2, " \
         "cf=0.25, prune=True, release='R8', mdl_correction=None, threshold_by=None, " \
-        "error_estimate=None, min_split_share=True, subset=False, window=False, " \
-        "window_size=None, increment=None, trials=10, " \
+        "error_estimate=None, arithmetic=None, min_split_share=True, subset=False, " \
+        "window=False, window_size=None, increment=None, trials=10, " \
         "random_state=0), " \
         "n_estimators=3, random_state=0)"
     assert model.get_params()["estimator__cf"] == 0.25

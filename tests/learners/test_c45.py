@@ -373,7 +373,7 @@ def test_params_round_trip():
     model = C45(criterion="G", min_cases=1, prune=False)
     assert model.get_params() == {
         "criterion": "G", "min_cases": 1, "cf": 0.25, "prune": False, "release": "R8",
-        "mdl_correction": None, "threshold_by": None, "error_estimate": None,
+        "mdl_correction": None, "threshold_by": None, "error_estimate": None, "arithmetic": None,
         "min_split_share": True, "subset": False,
         "window": False, "window_size": None, "increment": None, "trials": 10, "random_state": 0,
     }
@@ -382,9 +382,9 @@ def test_params_round_trip():
         model.set_params(depth=3)
     assert repr(C45()) == (
         "C45(criterion='gain_ratio', min_cases=2, cf=0.25, prune=True, release='R8', "
-        "mdl_correction=None, threshold_by=None, error_estimate=None, min_split_share=True, "
-        "subset=False, window=False, window_size=None, increment=None, trials=10, "
-        "random_state=0)"
+        "mdl_correction=None, threshold_by=None, error_estimate=None, arithmetic=None, "
+        "min_split_share=True, subset=False, window=False, window_size=None, increment=None, "
+        "trials=10, random_state=0)"
     )
     with pytest.raises(ValueError, match="threshold_by must be None or one of"):
         C45(threshold_by="ratio").fit(pd.DataFrame({"a": [1.0, 2.0]}), ["x", "y"])

@@ -43,7 +43,8 @@ def both_trees(X, y, weights=None, **options):
                     min_cases=float(options.get("min_cases", 2)),
                     mdl_correction=options.get("mdl_correction", True),
                     cut_by_merit=options.get("cut_by_merit", False),
-                    cut_above_average=options.get("cut_above_average", False))
+                    cut_above_average=options.get("cut_above_average", False),
+                    single_precision=options.get("single_precision", False))
     rows = np.arange(len(X))
     weights = np.ones(len(X)) if weights is None else weights
     problem = GrowingProblem(Z, codes, len(classes), n_values, **settings)
@@ -54,16 +55,17 @@ def both_trees(X, y, weights=None, **options):
           suppress_health_check=[HealthCheck.too_slow])
 @given(data=datasets(), criterion=st.sampled_from(CRITERIA), min_cases=st.sampled_from([1, 2]),
        mdl=st.booleans(), by_merit=st.booleans(), above_average=st.booleans(),
-       fractional=st.booleans(), seed=st.integers(0, 2**16))
+       fractional=st.booleans(), seed=st.integers(0, 2**16), single=st.booleans())
 def test_fast_grower_equals_the_reference_on_random_data(data, criterion, min_cases, mdl,
                                                          by_merit, above_average, fractional,
-                                                         seed):
+                                                         seed, single):
     X, y = data
     weights = (np.random.default_rng(seed).choice([1.0, 0.5, 0.25, 1 / 3], len(X))
                if fractional else None)
     fast, plain = both_trees(X, y, weights, criterion=criterion, min_cases=min_cases,
                              mdl_correction=mdl, cut_by_merit=by_merit,
-                             cut_above_average=above_average)
+                             cut_above_average=above_average,
+                             single_precision=single and criterion != "G")
     assert differences(fast, plain) == []
 
 
@@ -89,10 +91,12 @@ def close_data(draw):
 @settings(derandomize=True, max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(data=close_data(), criterion=st.sampled_from(CRITERIA), min_cases=st.sampled_from([1, 2]),
-       mdl=st.booleans())
-def test_fast_grower_equals_the_reference_on_close_values(data, criterion, min_cases, mdl):
+       mdl=st.booleans(), single=st.booleans())
+def test_fast_grower_equals_the_reference_on_close_values(data, criterion, min_cases, mdl,
+                                                         single):
     X, y = data
-    fast, plain = both_trees(X, y, criterion=criterion, min_cases=min_cases, mdl_correction=mdl)
+    fast, plain = both_trees(X, y, criterion=criterion, min_cases=min_cases, mdl_correction=mdl,
+                             single_precision=single and criterion != "G")
     assert differences(fast, plain) == []
 
 
@@ -100,8 +104,12 @@ def test_fast_grower_equals_the_reference_on_close_values(data, criterion, min_c
 @pytest.mark.parametrize("options", [{}, {"min_cases": 1, "mdl_correction": False},
                                      {"criterion": "G", "min_cases": 1},
                                      {"mdl_correction": False, "cut_by_merit": True,
-                                      "cut_above_average": True}],
-                         ids=["default", "m1_no_mdl", "G_m1", "pre_r8"])
+                                      "cut_above_average": True},
+                                     {"mdl_correction": False, "cut_by_merit": True,
+                                      "cut_above_average": True, "single_precision": True},
+                                     {"single_precision": True}],
+                         ids=["default", "m1_no_mdl", "G_m1", "pre_r8", "pre_r8_single",
+                              "r8_single"])
 def test_fast_grower_equals_the_reference_on_real_data(code, options):
     X, y = read_arff(FIXTURES / f"{code}.arff")  # the J48 fixture's data: no download
     fast, plain = both_trees(X, y, **options)

@@ -1,10 +1,11 @@
 """How C4.5 ranks the cuts of a continuous attribute when it does not rank them by gain.
 
-Release 8 takes the cut of highest information gain (Quinlan 1996, section 3); these rank every
-cut of every attribute at several nodes at once (cuts on the last axis, as
-:func:`~smalltrees.learners.c45.proposals.continuous_proposals_at` lays them out): by gain
-ratio (:func:`cut_ratios`, ``threshold_by="merit"``) or as the releases before 8 did
-(:func:`pre_r8_ranking`, ``release="pre-R8"``).
+Release 8 takes the cut of highest information gain (Quinlan 1996, section 3) and charges it
+:func:`threshold_cost`; the others rank every cut of every attribute at several nodes at once
+(cuts on the last axis, as :func:`~smalltrees.learners.c45.proposals.continuous_proposals_at`
+lays them out): by gain ratio (:func:`cut_ratios`, ``threshold_by="merit"``) or as the releases
+before 8 did (:func:`pre_r8_ranking`, ``release="pre-R8"``). Each also in Quinlan's single
+precision (``arithmetic="single"``, :mod:`~smalltrees.learners.c45.single_precision`).
 
 References
 ----------
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from smalltrees.learners.c45 import single_precision
 from smalltrees.learners.criteria import EPS, xlog2x
 
 #: Slack of the average-gain filter (C4.5's ``Epsilon``, as in J48), of attributes
@@ -35,17 +37,22 @@ def cut_infos(left_weight: np.ndarray, known_weight: np.ndarray, total: np.ndarr
 
 
 def cut_ratios(gain: np.ndarray, left_weight: np.ndarray, known_weight: np.ndarray,
-               total: np.ndarray) -> np.ndarray:
-    """Gain ratio of every cut (-inf where the gain is: no admissible cut)."""
-    info = cut_infos(left_weight, known_weight, total)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        ratio = np.where(info >= EPS, gain / info, 0.0)
+               total: np.ndarray, single_info: np.ndarray | None = None) -> np.ndarray:
+    """Gain ratio of every cut (-inf where the gain is: no admissible cut); with
+    ``single_info``, the cuts' split information in single precision, in single precision
+    (:mod:`~smalltrees.learners.c45.single_precision`)."""
+    if single_info is not None:
+        ratio = single_precision.ratio(np.where(np.isfinite(gain), gain, 0.0), single_info, EPS)
+    else:
+        info = cut_infos(left_weight, known_weight, total)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ratio = np.where(info >= EPS, gain / info, 0.0)
     return np.where(np.isfinite(gain), ratio, -np.inf)
 
 
 def pre_r8_ranking(gain: np.ndarray, admissible: np.ndarray, n_cuts: np.ndarray,
-                   left_weight: np.ndarray, known_weight: np.ndarray, total: np.ndarray
-                   ) -> np.ndarray:
+                   left_weight: np.ndarray, known_weight: np.ndarray, total: np.ndarray,
+                   single_info: np.ndarray | None = None) -> np.ndarray:
     """How the releases before 8 rank the cuts of a continuous attribute (cuts on the last
     axis; -inf: not eligible).
 
@@ -56,10 +63,33 @@ def pre_r8_ranking(gain: np.ndarray, admissible: np.ndarray, n_cuts: np.ndarray,
     of the admissible cuts ("tried") minus :data:`AVERAGE_GAIN_SLACK` and whose split
     information exceeds it, the others not eligible. No threshold cost; the attribute's gain
     is the chosen cut's. The average is summed in the order of the cuts, as C4.5 adds them.
+    With ``single_info`` (the cuts' split information in single precision) the average and
+    the ratios are C4.5's ``float`` ones (:mod:`~smalltrees.learners.c45.single_precision`).
     """
-    summed = np.cumsum(np.where(admissible, gain, 0.0), axis=-1)[..., -1:]
-    average = summed / np.maximum(n_cuts, 1)[..., None]
-    info = cut_infos(left_weight, known_weight, total)
+    if single_info is None:
+        summed = np.cumsum(np.where(admissible, gain, 0.0), axis=-1)[..., -1:]
+        average = summed / np.maximum(n_cuts, 1)[..., None]
+        info = cut_infos(left_weight, known_weight, total)
+    else:
+        summed = np.cumsum(np.where(admissible, gain, 0.0), axis=-1, dtype=np.float32)
+        average = (summed[..., -1:] / np.maximum(n_cuts, 1)[..., None].astype(np.float32)
+                   ).astype(float)  # compared in double, as C compares a float with 1E-3
+        info = single_info.astype(float)
     eligible = admissible & (gain >= average - AVERAGE_GAIN_SLACK) & (info > AVERAGE_GAIN_SLACK)
+    if single_info is not None:
+        return np.where(eligible, single_precision.ratio(np.where(eligible, gain, 0.0), info,
+                                                         AVERAGE_GAIN_SLACK), -np.inf)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(eligible, gain / info, -np.inf)
+
+
+def threshold_cost(n_cuts: np.ndarray, totals: np.ndarray, mdl_correction: bool,
+                   single: bool) -> np.ndarray:
+    """Release 8's charge of a continuous attribute's best cut, ``log2(n_cuts) / N`` with
+    ``mdl_correction`` (Quinlan 1996, section 3), else 0; with ``single``, in single precision
+    as ``contin.c``'s ``ThreshCost`` (:mod:`~smalltrees.learners.c45.single_precision`)."""
+    if not mdl_correction:
+        return np.zeros(n_cuts.shape)
+    if single:
+        return single_precision.threshold_cost(np.maximum(n_cuts, 1), totals)
+    return np.log2(np.maximum(n_cuts, 1)) / totals

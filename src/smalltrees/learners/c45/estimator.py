@@ -32,7 +32,7 @@ from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
 from smalltrees.learners.c45.tree import iter_nodes, to_tree
 from smalltrees.learners.c45.window import grow_windowed
-from smalltrees.learners.criteria import EPS, get_criterion
+from smalltrees.learners.criteria import EPS, entropy, get_criterion
 from smalltrees.learners.tree.export import TextStyle
 from smalltrees.learners.tree.measures import tree_measures
 from smalltrees.learners.tree.model import TreeModel
@@ -86,6 +86,16 @@ class C45(TreeModel, TreeClassifier):
         release's program, ``"quinlan"`` for ``"pre-R8"`` (no J48 existed in 1995) and
         ``"j48"`` for ``"R8"`` (``release="R8"`` is J48's C4.5; ``error_estimate="quinlan"``
         gives Quinlan's Release 8 program).
+    arithmetic : {"single", "double"} or None, default=None
+        The precision of the gains, split information and gain ratios that choose a test
+        and a continuous attribute's cut (:mod:`~smalltrees.learners.c45.single_precision`).
+        ``"single"``: as Quinlan's program computes them, in ``float`` with its expressions
+        and roundings, a value winning only if strictly larger, so that tests equal in exact
+        arithmetic go the way its roundings send them. ``"double"``: in double precision,
+        values within 1e-6 equal and the first winning, as Weka's J48. ``None``: the
+        release's program, ``"single"`` for ``"pre-R8"`` (Quinlan's program, which Auer et al.
+        ran) and ``"double"`` for ``"R8"`` (J48); ``"double"`` with the criterion "G", which
+        no release of Quinlan's computes (``"single"`` with "G" is an error).
     min_split_share : bool, default=True
         Bound the branches of a continuous split below by ``0.1 N_known / n_classes``
         (within ``[min_cases, 25]``), as Release 8 and J48 do; off, by ``min_cases`` alone
@@ -161,6 +171,7 @@ class C45(TreeModel, TreeClassifier):
         mdl_correction: bool | None = None,
         threshold_by: str | None = None,
         error_estimate: str | None = None,
+        arithmetic: str | None = None,
         min_split_share: bool = True,
         subset: bool = False,
         window: bool = False,
@@ -177,6 +188,7 @@ class C45(TreeModel, TreeClassifier):
         self.mdl_correction = mdl_correction
         self.threshold_by = threshold_by
         self.error_estimate = error_estimate
+        self.arithmetic = arithmetic
         self.min_split_share = min_split_share
         self.subset = subset
         self.window = window
@@ -201,6 +213,12 @@ class C45(TreeModel, TreeClassifier):
         if self.error_estimate is not None and self.error_estimate not in ERROR_ESTIMATES:
             raise ValueError(f"error_estimate must be None or one of {ERROR_ESTIMATES}, got "
                              f"{self.error_estimate!r}")
+        if self.arithmetic is not None and self.arithmetic not in ARITHMETICS:
+            raise ValueError(f"arithmetic must be None or one of {ARITHMETICS}, got "
+                             f"{self.arithmetic!r}")
+        if self.arithmetic == "single" and get_criterion(self.criterion).impurity is not entropy:
+            raise ValueError(f"arithmetic='single' is Quinlan's program's, whose criteria are "
+                             f"'gain_ratio' and 'gain'; got criterion={self.criterion!r}")
         if self.mdl_correction is not None and not isinstance(self.mdl_correction,
                                                                 (bool, np.bool_)):
             raise ValueError(
@@ -218,6 +236,15 @@ class C45(TreeModel, TreeClassifier):
             raise ValueError(f"trials must be an integer >= 1, got {self.trials!r}")
         if not is_count(self.random_state, minimum=0):
             raise ValueError(f"random_state must be an integer >= 0, got {self.random_state!r}")
+
+    @property
+    def arithmetic_used(self) -> str:
+        """``arithmetic``, or the release's if ``None`` (see the class docstring)."""
+        if self.arithmetic is not None:
+            return self.arithmetic
+        if get_criterion(self.criterion).impurity is not entropy:
+            return "double"
+        return RELEASE_ARITHMETIC[self.release]
 
     def fit(self, X, y, sample_weight=None) -> C45:
         """Grow (and by default prune) a tree on attributes ``X`` and class labels ``y``.
@@ -260,6 +287,7 @@ class C45(TreeModel, TreeClassifier):
                                            or bool(self.mdl_correction)),
             cut_by_merit=pre_r8 or self.threshold_by == "merit", cut_above_average=pre_r8,
             min_split_share=bool(self.min_split_share), subset=bool(self.subset),
+            single_precision=self.arithmetic_used == "single",
         )
         # C4.5 and J48 hold the confidence factor in single precision.
         pruner = Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)),
@@ -343,6 +371,9 @@ THRESHOLD_BY = ("gain", "merit")
 RELEASES = ("R8", "pre-R8")
 #: The pruning estimate of each release's program (``error_estimate=None``).
 RELEASE_ERROR_ESTIMATE = {"R8": "j48", "pre-R8": "quinlan"}
+ARITHMETICS = ("single", "double")
+#: The arithmetic of each release's program (``arithmetic=None``, criteria of entropy).
+RELEASE_ARITHMETIC = {"R8": "double", "pre-R8": "single"}
 
 
 def _round2(value: float) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from smalltrees.learners.c45 import single_precision
 from smalltrees.learners.c45.branching import Branch, split_nodes
 from smalltrees.learners.c45.cut_ranking import AVERAGE_GAIN_SLACK
 from smalltrees.learners.c45.problem import GrowingProblem
@@ -67,25 +68,30 @@ def choose_tests(problem: GrowingProblem, nodes: NodeCases
     found = propose_at(problem, nodes)
     groups = [None] * nodes.sizes.size if found.groups is None else found.groups
     in_average = problem.in_average.tolist()
-    return [_best_test(in_average, *parts) for parts in zip(
+    return [_best_test(in_average, problem.single_precision, *parts) for parts in zip(
         found.valid.tolist(), found.gain.tolist(), found.merit.tolist(), found.cut.tolist(),
         groups, strict=True)]
 
 
-def _best_test(in_average: list[bool], valid: list[bool], gain: list[float],
+def _best_test(in_average: list[bool], single: bool, valid: list[bool], gain: list[float],
                merit: list[float], cut: list[float], groups: np.ndarray | None
                ) -> tuple[int, float, np.ndarray | None] | None:
     """The winning test among one node's proposals (see :func:`choose_test`), each attribute's
     given as Python numbers: a node has a few dozen, on which NumPy's calls cost more than
-    the arithmetic. The average gain is summed as NumPy sums it (:func:`numpy_sum`)."""
+    the arithmetic. The average gain is summed as NumPy sums it (:func:`numpy_sum`); with
+    ``single`` (single precision), as C4.5 sums it in ``float``
+    (:func:`~smalltrees.learners.c45.single_precision.average`), and a merit wins only if
+    strictly larger, as in C4.5's ``build.c``, not by more than 1e-6."""
     counted = [g for g, is_valid, counts in zip(gain, valid, in_average, strict=True)
                if is_valid and counts]
     if not counted:
         return None
-    floor = numpy_sum(counted) / len(counted) - AVERAGE_GAIN_SLACK
+    average = (single_precision.average(counted) if single
+               else numpy_sum(counted) / len(counted))
+    floor, tolerance = average - AVERAGE_GAIN_SLACK, 0.0 if single else EPS
     best, best_merit = None, 0.0
     for j, (is_valid, g, m) in enumerate(zip(valid, gain, merit, strict=True)):
-        if is_valid and g >= floor and m > best_merit + EPS:
+        if is_valid and g >= floor and m > best_merit + tolerance:
             best, best_merit = j, m
     if best is None:
         return None

@@ -18,6 +18,7 @@ from functools import cached_property
 
 import numpy as np
 
+from smalltrees.learners.c45 import single_precision
 from smalltrees.learners.criteria import Criterion, entropy, xlog2x
 from smalltrees.learners.splits import Attributes
 
@@ -55,6 +56,11 @@ class GrowingProblem:
     subset : bool
         Test categorical attributes with more than two values on groups of values (C4.5's
         ``-s``, :mod:`smalltrees.learners.c45.subsets`) instead of one branch per value.
+    single_precision : bool
+        Compute the gains, split information and gain ratios that choose tests and cuts as
+        Quinlan's program does, in single precision, and compare them exactly
+        (:mod:`~smalltrees.learners.c45.single_precision`); off, in double precision, values
+        within 1e-6 taken as equal (Weka's J48).
     sample_weight : ndarray or None
         How many cases each row stands for (a weighted fit's case weights; ``None``: one
         each), where C4.5 counts cases rather than adding weights: the cases with a known
@@ -74,6 +80,7 @@ class GrowingProblem:
     cut_above_average: bool = False
     min_split_share: bool = True
     subset: bool = False
+    single_precision: bool = False
     sample_weight: np.ndarray | None = None
 
     @cached_property
@@ -118,6 +125,12 @@ class GrowingProblem:
         if self.criterion.impurity is not entropy:
             return None
         return xlog2x(np.arange(int(self.n_cases) + 1, dtype=float))
+
+    @cached_property
+    def log_table(self) -> np.ndarray:
+        """C4.5's ``Log`` of ``0, 1, ..., n_cases``, looked up for whole class weights in
+        single precision (:func:`~smalltrees.learners.c45.single_precision.total_info`)."""
+        return single_precision.c_log(np.arange(int(self.n_cases) + 1))
 
     @property
     def counted(self) -> bool:

@@ -25,7 +25,8 @@ from functools import cached_property
 
 import numpy as np
 
-from smalltrees.learners.c45.cut_ranking import cut_ratios, pre_r8_ranking
+from smalltrees.learners.c45 import single_precision
+from smalltrees.learners.c45.cut_ranking import cut_ratios, pre_r8_ranking, threshold_cost
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.subsets import value_groups
 from smalltrees.learners.criteria import EPS, split_info
@@ -193,32 +194,45 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
         & (left_weight > min_split - EPS)
         & (right_weight > min_split - EPS)
     )
-    known_impurity, left_impurity, right_impurity = problem.impurities(
-        known_counts, left, right, whole=nodes.whole)
-    decrease = known_impurity[..., None] - left_impurity - right_impurity
     total = nodes.totals[:, None]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        gain = gain_numerator(known_weight[..., None] / total * decrease) / known_weight[..., None]
+    info = None  # the cuts' split information, computed here in single precision only
+    if problem.single_precision:
+        gain, info = single_precision.continuous_terms(known_counts, left, right, nodes.totals,
+                                                       problem.log_table)
+        gain = gain.astype(float)
+    else:
+        known_impurity, left_impurity, right_impurity = problem.impurities(
+            known_counts, left, right, whole=nodes.whole)
+        decrease = known_impurity[..., None] - left_impurity - right_impurity
+        with np.errstate(invalid="ignore", divide="ignore"):
+            gain = (gain_numerator(known_weight[..., None] / total * decrease)
+                    / known_weight[..., None])
     gain[~admissible] = -np.inf
     n_cuts = np.count_nonzero(admissible, axis=2)
     best_gain = gain.max(axis=2)
-    ranking = gain
+    charge = threshold_cost(n_cuts, nodes.totals, problem.mdl_correction,
+                            problem.single_precision)
+    ranking = single_precision.minus(gain, charge[..., None]) if info is not None else gain
     if problem.cut_by_merit and problem.criterion.normalise:
         ranking = (pre_r8_ranking(gain, admissible, n_cuts, left_weight,
-                                  known_weight[..., None], total)
+                                  known_weight[..., None], total, info)
                    if problem.cut_above_average
-                   else cut_ratios(gain, left_weight, known_weight[..., None], total))
+                   else cut_ratios(gain, left_weight, known_weight[..., None], total, info))
     top = ranking.max(axis=2, keepdims=True)
-    best = np.argmax(ranking >= top - EPS, axis=2)
+    # C4.5 keeps the first strictly larger value: in single precision exactly so
+    best = np.argmax(ranking >= top - (0.0 if info is not None else EPS), axis=2)
 
-    charge = np.log2(np.maximum(n_cuts, 1)) / nodes.totals if problem.mdl_correction else 0.0
     at_best = (attributes.column_index, np.arange(n_nodes), best)  # each attribute's best cut
-    corrected = gain[at_best] - charge
+    corrected = (single_precision.minus(gain[at_best], charge) if info is not None
+                 else gain[at_best] - charge)
     n_known = nodes.sizes if known is None else np.add.reduceat(known, nodes.starts, axis=1)
     valid = ((n_known >= 2 * min_split[..., 0] - EPS) & (n_cuts > 0) & np.isfinite(top[..., 0])
              & (best_gain > EPS) & (corrected >= EPS))
-    branches = np.stack([left_weight[at_best], right_weight[at_best]], axis=-1)
-    merit = problem.criterion.merit(corrected, split_info(branches, nodes.totals))
+    if info is not None:
+        merit = single_precision.merit(problem.criterion, corrected, info[at_best])
+    else:
+        branches = np.stack([left_weight[at_best], right_weight[at_best]], axis=-1)
+        merit = problem.criterion.merit(corrected, split_info(branches, nodes.totals))
     cut = _midpoints(problem, values, run, best, nodes)
     return Proposals(*(part.T for part in (
         valid, np.where(valid, corrected, np.nan), np.where(valid, merit, np.nan),
@@ -308,16 +322,23 @@ def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propo
     branches = counts.sum(axis=0)
     valid = np.count_nonzero(branches > problem.min_cases - EPS, axis=2) >= 2
     known_weight = branches.sum(axis=2)
-    node_impurity, branch_impurity = problem.impurities(counts.sum(axis=3), counts,
-                                                        whole=nodes.whole)
-    decrease = node_impurity - branch_impurity.sum(axis=2)
     total = nodes.totals[:, None]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        gain = gain_numerator(known_weight / total * decrease) / known_weight
-    merit = problem.criterion.merit(gain, split_info(branches, total))
+    if problem.single_precision:
+        gain, info = single_precision.categorical_terms(counts, total, problem.log_table)
+        gain = gain.astype(float)
+        merit = single_precision.merit(problem.criterion, gain, info)
+    else:
+        node_impurity, branch_impurity = problem.impurities(counts.sum(axis=3), counts,
+                                                            whole=nodes.whole)
+        decrease = node_impurity - branch_impurity.sum(axis=2)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            gain = gain_numerator(known_weight / total * decrease) / known_weight
+        merit = problem.criterion.merit(gain, split_info(branches, total))
     groups = None
     if problem.subset:
         valid, gain, merit, groups = _grouped(problem, nodes, counts, valid, gain, merit)
+        if problem.single_precision:  # subset.c's own arithmetic is not emulated: rounded
+            gain, merit = (part.astype(np.float32).astype(float) for part in (gain, merit))
     return Proposals(valid, np.where(valid, gain, np.nan), np.where(valid, merit, np.nan),
                      np.full(valid.shape, np.nan), groups)
 

@@ -1,0 +1,185 @@
+"""Gains and split information as Quinlan's C4.5 program computes them, in single precision.
+
+Quinlan's C source holds class weights (``ItemCount``), gains, split information and gain
+ratios in ``float`` (``types.i``, ``build.c``): every ``float`` variable, argument and return
+value rounds to single precision, and a test or cut wins only if its value is strictly larger
+(``Val > BestVal``), so the first of exactly equal values wins. Two tests that tie in exact
+arithmetic (two attributes inducing the same partition, two mirror-image cuts) therefore go
+the way the program's roundings send them, which need not be the first one. ``C45(arithmetic=
+"single")`` computes the numbers that decide these choices with the same expressions and the
+same roundings (numpy ``float32`` at the points where the C code stores a ``float``, ``float64``
+where it computes in ``double``), and compares them exactly.
+
+The expressions, from Release 8's ``Src/`` (the same in the releases before it for these
+functions; ``Log`` is the macro of ``defns.i``, ``log((float) x) / Log2`` in ``double``):
+
+- ``info.c`` ``TotalInfo(V)``: ``Sum += N * Log(N)`` and ``TotalItems += N`` over the classes in
+  order (``Sum``, ``TotalItems`` and ``N`` ``float``), returned ``TotalItems * Log(TotalItems) -
+  Sum`` as a ``float`` (:func:`total_info`);
+- ``info.c`` ``ComputeGain``: ``ThisInfo`` the ``float`` sum over the branches of their
+  ``TotalInfo``, the gain ``(1 - UnknFrac) * (BaseInfo - ThisInfo / TotalItems)`` in ``float``
+  (:func:`gain`);
+- ``contin.c`` ``EvalContinuousAtt``: ``BaseInfo = TotalInfo(known) / KnownItems``, ``UnknownRate
+  = 1.0 - KnownItems / Items``, a cut's split information ``TotalInfo(unknown, low, high) /
+  Items`` (:func:`continuous_terms`);
+- ``discr.c``: ``UnknownRate = ValFreq[0] / Items`` and ``DiscrKnownBaseInfo``, which sums the
+  classes' ``N * Log(N)`` in ``double`` (:func:`categorical_terms`): the same partition gets a
+  slightly different gain from a categorical attribute than from a cut of a continuous one;
+- ``info.c`` ``Worth`` and ``build.c``: the gain ratio ``Gain / Info`` in ``float``
+  (:func:`ratio`), the average gain the ``float`` sum of the gains in attribute order divided
+  by their number (:func:`average`).
+
+The class weights themselves are ours (``float64``, rounded to ``float32`` where C4.5 would
+hold them): they are exact while cases weigh whole numbers; once unknown values have split
+cases into fractions, C4.5 adds its ``float`` weights in the order its sort leaves the cases,
+which is not emulated (those sums may differ from ours in the last bit).
+
+References
+----------
+J. R. Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, ch. 2-3 and the
+Release 8 source (``info.c``, ``contin.c``, ``discr.c``, ``build.c``, ``defns.i``, ``types.i``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from smalltrees.learners.criteria import EPS, Criterion
+
+#: ``defns.i``'s ``Log2``: ``Log(x)`` is ``log((float) x) / Log2``, in ``double``.
+LOG2 = 0.69314718055994530942
+F32 = np.float32
+
+
+def c_log(x: np.ndarray) -> np.ndarray:
+    """``Log(x)`` of ``defns.i``: 0 for ``x <= 0``, else ``log((float) x) / Log2`` (double)."""
+    x = np.asarray(x, dtype=F32).astype(np.float64)
+    positive = x > 0
+    return np.where(positive, np.log(np.where(positive, x, 1.0)) / LOG2, 0.0)
+
+
+def total_info(counts: np.ndarray, log_table: np.ndarray | None = None) -> np.ndarray:
+    """``TotalInfo`` (``info.c``) of class weights with the classes on the first axis, as
+    ``float32``: ``Sum`` and ``TotalItems`` accumulate in ``float`` in class order.
+
+    Integer ``counts`` (whole weights, each total below 2**24: exact in ``float``) take their
+    ``Log`` from ``log_table`` (:func:`c_log` of ``0, 1, ...``) if given: the same numbers.
+    """
+    counts = np.asarray(counts)
+    if log_table is not None and counts.dtype.kind in "iu":
+        log, counts = log_table.__getitem__, counts
+    else:
+        log, counts = c_log, counts.astype(F32)
+    summed = np.zeros(counts.shape[1:], F32)
+    items = np.zeros(counts.shape[1:], counts.dtype)
+    for n in counts:
+        summed = (summed + n * log(n)).astype(F32)  # float n times a double
+        items = items + n
+    return (items * log(items) - summed).astype(F32)
+
+
+def gain(base_info: np.ndarray, unknown_rate: np.ndarray, this_info: np.ndarray,
+         known: np.ndarray) -> np.ndarray:
+    """``ComputeGain``'s gain, ``(1 - UnknFrac) * (BaseInfo - ThisInfo / TotalItems)``, every
+    operand and step in ``float``."""
+    return (F32(1) - unknown_rate) * (base_info - this_info / known)
+
+
+def ratio(gains: np.ndarray, info: np.ndarray, floor: float) -> np.ndarray:
+    """``Gain / Info`` in ``float`` where ``info`` is at least ``floor``, else 0."""
+    gains, info = np.asarray(gains, F32), np.asarray(info, F32)
+    kept = info.astype(np.float64) >= floor  # a float compared with a double constant
+    return np.where(kept, gains / np.where(kept, info, F32(1)), F32(0))
+
+
+def node_weights(total: np.ndarray, known_weight: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``Items``, ``ValFreq[0]`` (the unknown weight) and ``KnownItems = Items - ValFreq[0]``
+    of a node and attribute, in ``float``."""
+    unknown = np.asarray(np.asarray(total) - known_weight, dtype=F32)
+    items = np.broadcast_to(np.asarray(total, dtype=F32), unknown.shape)
+    return items, unknown, items - unknown
+
+
+def continuous_terms(known_counts: np.ndarray, left: np.ndarray, right: np.ndarray,
+                     total: np.ndarray, log_table: np.ndarray | None = None
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """The gain and split information of every cut, as ``EvalContinuousAtt`` computes them.
+
+    ``known_counts`` ``(n_classes, ...)``: the class weights of the cases with a known value;
+    ``left``, ``right`` ``(n_classes, ..., n_cuts)``: either side of each cut; ``total``
+    broadcasts against ``known_counts[0]``: the node's weight; ``log_table``: see
+    :func:`total_info`.
+    """
+    known_weight = known_counts.sum(axis=0)
+    items, unknown, known = node_weights(total, known_weight)
+    unknown_rate = (1.0 - (known / items).astype(np.float64)).astype(F32)
+    with np.errstate(invalid="ignore", divide="ignore"):  # no known case: NaN, not used
+        base_info = total_info(known_counts, log_table) / known
+    this_info = total_info(left, log_table) + total_info(right, log_table)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        gains = gain(base_info[..., None], unknown_rate[..., None], this_info, known[..., None])
+    low = left.sum(axis=0)
+    if low.dtype.kind in "iu":  # whole weights: ValFreq[0..2] are whole numbers, looked up
+        branches = (np.rint(np.asarray(total) - known_weight).astype(low.dtype)[..., None],
+                    low, known_weight[..., None] - low)
+    else:
+        low = low.astype(F32)
+        branches = (unknown[..., None], low, known[..., None] - low)
+    return gains, total_info(np.stack(np.broadcast_arrays(*branches)), log_table) / items[..., None]
+
+
+def categorical_terms(counts: np.ndarray, total: np.ndarray, log_table: np.ndarray | None = None
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """The gain and split information of one-branch-per-value tests, as ``EvalDiscreteAtt``
+    computes them.
+
+    ``counts`` ``(n_classes, ..., n_values)``: the class weights of each value's cases (known
+    values only; zeros past an attribute's own values add nothing); ``total`` broadcasts
+    against ``counts[0, ..., 0]``: the node's weight; ``log_table``: see :func:`total_info`.
+    """
+    branches = counts.sum(axis=0).astype(F32)  # ValFreq[1..]
+    items, unknown, known = node_weights(total, counts.sum(axis=0).sum(axis=-1))
+    class_counts = counts.sum(axis=-1).astype(F32)  # ClassCount, per class
+    summed = np.zeros(class_counts.shape[1:])
+    for n in class_counts:  # DiscrKnownBaseInfo's Sum is a double
+        summed = summed + n.astype(np.float64) * c_log(n)
+    known64 = known.astype(np.float64)
+    # ThisInfo: the float sum over the values, in order
+    this_info = np.cumsum(total_info(counts, log_table), axis=-1, dtype=F32)[..., -1]
+    with np.errstate(invalid="ignore", divide="ignore"):  # no known case: NaN, not used
+        base_info = ((known64 * c_log(known) - summed) / known64).astype(F32)
+        gains = gain(base_info, unknown / items, this_info, known)
+    value_freq = np.concatenate([unknown[None], np.moveaxis(branches, -1, 0)])  # ValFreq[0..]
+    return gains, total_info(value_freq) / items
+
+
+def average(gains: list[float]) -> float:
+    """``AvGain``: the ``float`` sum of ``gains`` in order, divided (in ``float``) by their
+    number. Python adds in double and rounds each step to single precision: for one addition
+    or division of two ``float`` values that is the ``float`` result, bit for bit (a double has
+    more than twice a float's 24 bits plus 2)."""
+    summed = 0.0
+    for value in gains:
+        summed = float(F32(summed + value))
+    return float(F32(summed / len(gains)))
+
+
+def minus(values: np.ndarray, charge: np.ndarray) -> np.ndarray:
+    """``values - charge`` in ``float`` (``contin.c``'s ``SplitGain[i] - ThreshCost``), held as
+    ``float64``."""
+    return (np.asarray(values, F32) - np.asarray(charge, F32)).astype(float)
+
+
+def threshold_cost(n_cuts: np.ndarray, totals: np.ndarray) -> np.ndarray:
+    """Release 8's ``ThreshCost = Log(Tries) / Items`` (``double``, stored as a ``float``)."""
+    return (c_log(n_cuts) / np.asarray(totals, F32).astype(np.float64)).astype(F32)
+
+
+def merit(criterion: Criterion, gains: np.ndarray, info: np.ndarray) -> np.ndarray:
+    """A test's merit (``Worth``): the gain ratio in ``float`` for a normalised criterion
+    (0 where the split information is below 1e-6, as
+    :meth:`~smalltrees.learners.criteria.Criterion.merit`), the gain otherwise; as
+    ``float64``."""
+    if not criterion.normalise:
+        return np.asarray(gains, float)
+    return ratio(gains, info, EPS).astype(float)

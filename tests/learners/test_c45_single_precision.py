@@ -1,0 +1,140 @@
+"""C4.5's single-precision arithmetic (``C45(arithmetic="single")``, the default of
+``release="pre-R8"``): the gains and split information Quinlan's program computes in ``float``.
+
+The numbers marked "printed by Quinlan's program" were printed (``%.9g``, which names a
+``float`` exactly) by Release 8's C source, rebuilt with the pre-Release-8 cut rule as
+``benchmarks/c45_vs_quinlan.py`` builds it, with one ``printf`` added per cut (``contin.c``,
+after ``SplitGain`` and ``SplitInfo``) and per attribute (``build.c``, after ``Worth``), run
+on the data below (``c4.5 -f <stem>``, ``-m 1`` for the mirror case). Its trees chose as the
+tests below say.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+from c45_reference import c_total_info
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from smalltrees import C45
+from smalltrees.learners.c45 import single_precision
+from smalltrees.learners.criteria import entropy
+
+# 13 cases x = 1..13, classes a a a a b b b b b a a a a: the cut after x = 4 (4 a | 4 a 5 b)
+# and the cut after x = 9 (4 a 5 b | 4 a) are mirror images, equal in gain and ratio in exact
+# arithmetic. In float, TotalInfo adds the branch terms of the split information in the
+# opposite order for the two, and the second comes out smaller.
+MIRROR = "aaaabbbbbaaaa"
+#: Printed by Quinlan's program: SplitGain and SplitInfo of the cuts after x = 1, ..., 12.
+MIRROR_GAINS = ["0.0567421913", "0.120133996", "0.192005694", "0.275106907", "0.0681872964",
+                "0.00690025091", "0.00690025091", "0.0681872964", "0.275106907",
+                "0.192005694", "0.120133996", "0.0567421913"]
+MIRROR_INFOS = ["0.391243517", "0.619382143", "0.779349983", "0.890491784", "0.961236537",
+                "0.995727539", "0.995727539", "0.961236537", "0.890491486", "0.779349983",
+                "0.619382143", "0.391243517"]
+
+
+def mirror_counts() -> tuple[np.ndarray, np.ndarray]:
+    """Class weights (a, b) of the known cases and left of each cut of :data:`MIRROR`."""
+    y = np.array([c == "b" for c in MIRROR], dtype=int)
+    left = np.array([[np.sum(y[:k] == c) for k in range(1, len(y))] for c in (0, 1)])
+    return np.bincount(y), left
+
+
+def test_cut_gains_and_split_information_are_those_printed_by_quinlans_program():
+    known, left = mirror_counts()
+    gains, infos = single_precision.continuous_terms(known, left, known[:, None] - left,
+                                                     np.array(13.0))
+    assert gains.tolist() == np.array(MIRROR_GAINS, dtype=np.float32).tolist()
+    assert infos.tolist() == np.array(MIRROR_INFOS, dtype=np.float32).tolist()
+    # the same in exact arithmetic: the two mirror cuts' split information is 0.8904916...
+    exact = [(13 * np.log2(13) - 4 * np.log2(4) - 9 * np.log2(9)) / 13] * 2
+    assert np.allclose(infos[[3, 8]], exact, rtol=1e-6, atol=0)
+    assert infos[8] < infos[3]
+
+
+def test_single_and_double_precision_choose_different_mirror_cuts():
+    """Quinlan's program (pre-R8, ``-m 1``) cuts after x = 9, as single precision does;
+    double precision takes the first of the two equal ratios, the cut after x = 4."""
+    X = pd.DataFrame({"x": np.arange(1.0, 14.0)})
+    models = {arithmetic: C45(release="pre-R8", min_cases=1, prune=False,
+                              arithmetic=arithmetic).fit(X, list(MIRROR))
+              for arithmetic in ("single", "double")}
+    roots = {name: float(model.tree_.thresholds[0, 0]) for name, model in models.items()}
+    assert roots == {"single": 9.0, "double": 4.0}
+
+
+def same_partition_data() -> tuple[pd.DataFrame, list[str]]:
+    """220 cases in which a categorical attribute ``a0`` and a continuous one ``a1`` split
+    alike: ``v0``/0 holds 95 of class c0 and 18 of c1, ``v1``/1 52 and 55 (a node of
+    Quinlan's program's tree on credit approval, CR, where A10 and A11 split alike)."""
+    groups = [("v0", 0.0, "c0", 95), ("v0", 0.0, "c1", 18), ("v1", 1.0, "c0", 52),
+              ("v1", 1.0, "c1", 55)]
+    rows = [(a, x, c) for a, x, c, n in groups for _ in range(n)]
+    X = pd.DataFrame({"a0": pd.Categorical([r[0] for r in rows], categories=["v0", "v1"]),
+                      "a1": [r[1] for r in rows]})
+    return X, [r[2] for r in rows]
+
+
+def test_a_categorical_and_a_continuous_test_of_one_partition_as_quinlans_program_rates_them():
+    """Printed by Quinlan's program: ``a0`` gain 0.105752349, ratio 0.105809137 (the base
+    information summed in double, ``discr.c``); ``a1`` gain 0.105752587, ratio 0.105809376
+    (summed in float, ``contin.c``); both split information 0.99946332."""
+    counts = np.array([[95.0, 52.0], [18.0, 55.0]])  # class x value
+    gain, info = single_precision.categorical_terms(counts, np.array(220.0))
+    assert (gain, info) == (np.float32("0.105752349"), np.float32("0.99946332"))
+    assert single_precision.ratio(gain, info, 1e-6) == np.float32("0.105809137")
+    gains, infos = single_precision.continuous_terms(counts.sum(axis=1), counts[:, :1],
+                                                     counts[:, 1:], np.array(220.0))
+    assert (gains[0], infos[0]) == (np.float32("0.105752587"), np.float32("0.99946332"))
+    assert single_precision.ratio(gains, infos, 1e-6)[0] == np.float32("0.105809376")
+
+
+@pytest.mark.parametrize(("arithmetic", "tested"), [("single", "a1"), ("double", "a0"),
+                                                    (None, "a1")])
+def test_which_of_two_tests_of_one_partition_wins(arithmetic, tested):
+    """Quinlan's program tests ``a1`` (strictly larger in float); double precision takes the
+    first attribute of equal ratios (within 1e-6), ``a0``. ``None`` is pre-R8's: single."""
+    X, y = same_partition_data()
+    model = C45(release="pre-R8", arithmetic=arithmetic, prune=False).fit(X, y)
+    assert model.schema_.names[model.tree_.feature[0]] == tested
+
+
+def test_exactly_equal_values_go_to_the_first_attribute():
+    """Two copies of one column give the very same float numbers: the first wins, as in
+    ``build.c`` (``Val > BestVal``)."""
+    X, y = same_partition_data()
+    X = pd.DataFrame({"b0": X.a1, "b1": X.a1})
+    model = C45(release="pre-R8", arithmetic="single", prune=False).fit(X, y)
+    assert model.schema_.names[model.tree_.feature[0]] == "b0"
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(weights=st.lists(st.one_of(st.integers(0, 400).map(float),
+                                  st.floats(0, 400, allow_subnormal=False)),
+                        min_size=1, max_size=5))
+def test_total_info_as_the_reference_and_close_to_double_precision(weights):
+    """The vectorised ``TotalInfo`` gives the reference's number to the last bit, and the
+    total entropy in double precision within float rounding."""
+    counts = np.array(weights)
+    found = single_precision.total_info(counts[:, None])[0]
+    assert found == c_total_info(counts)
+    assert abs(float(found) - float(entropy(counts))) <= 1e-5 * max(1.0, counts.sum())
+
+
+@pytest.mark.parametrize(("params", "used"), [
+    ({}, "double"), ({"release": "pre-R8"}, "single"),
+    ({"release": "pre-R8", "criterion": "gain"}, "single"),
+    ({"release": "pre-R8", "criterion": "G"}, "double"),
+    ({"arithmetic": "single"}, "single"), ({"release": "pre-R8", "arithmetic": "double"}, "double"),
+])
+def test_the_arithmetic_each_release_uses(params, used):
+    assert C45(**params).arithmetic_used == used
+
+
+@pytest.mark.parametrize("params", [{"arithmetic": "float"}, {"arithmetic": 32},
+                                    {"arithmetic": "single", "criterion": "G"}])
+def test_bad_arithmetic_is_refused(params):
+    X, y = same_partition_data()
+    with pytest.raises(ValueError, match="arithmetic"):
+        C45(**params).fit(X, y)
