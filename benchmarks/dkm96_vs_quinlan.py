@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import yaml
-from c45_vs_quinlan import CFLAGS, build, children_cpu, write_c45_files
+from quinlan_program import CFLAGS, build, children_cpu, write_c45_files
 
 from smalltrees import datasets
 from smalltrees.data.transform import one_vs_rest
