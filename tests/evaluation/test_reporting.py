@@ -175,7 +175,10 @@ def test_a_reading_that_breaks_its_row_or_the_table_explains_nothing(tmp_path):
                           "verdict": verdict}
                          for code, verdict in (("C0", "reproduced"), ("C1", "differs"),
                                                ("C2", "close"))])
-    for card, readings in (row, (combine([(PART, cells), (PART, worse)]), worse)):
+    # one random draw of the default's protocol (a partition) that lands on the number: luck
+    draw = _reading_card({("one draw: partition 3", "C0", "depth"): "reproduced",
+                          ("one draw: partition 3", "C1", "depth"): "reproduced"})
+    for card, readings in (row, (combine([(PART, cells), (PART, worse)]), worse), draw):
         assert explain(card, read_notes(path), readings=readings)["cause"].iloc[0] == (
             "unexplained")
 

@@ -116,9 +116,9 @@ def test_stability_rows_show_each_partition():
                           [[(11, 13), (11, 15)], [(9, 11), (9, 9)]])
     frame = pd.DataFrame(readings.stability_rows("D", result, INTERVAL, 1, "s"))
     frame = frame.set_index(["reading", "quantity"])
-    assert frame.loc[("partition 1", "size_diff"), "ours"] == 3.0
-    assert frame.loc[("partition 2", "size_diff"), "ours"] == 1.0
-    assert frame.loc[("partition 1", "size_diff"), "note"].endswith(": 2 4")
+    assert frame.loc[("one draw: partition 1", "size_diff"), "ours"] == 3.0
+    assert frame.loc[("one draw: partition 2", "size_diff"), "ours"] == 1.0
+    assert frame.loc[("one draw: partition 1", "size_diff"), "note"].endswith(": 2 4")
 
 
 def paper(rows):
@@ -150,7 +150,7 @@ def test_readings_become_cells_of_the_tables_they_explain_and_render_from_them()
     sizes = cells1.set_index(["code", "reading", "quantity"])
     assert sizes.loc[("P", readings.TABLE1_PARTITIONS, "size_H"), "ours"] == 10.0  # 9 and 11
     assert sizes.loc[("P", readings.TABLE1_PARTITIONS, "size_H"), "verdict"] == "differs"
-    assert sizes.loc[("S", "partition 2", "t"), "verdict"] == "reproduced"
+    assert sizes.loc[("S", "one draw: partition 2", "t"), "verdict"] == "reproduced"
     assert (cells1["reading"] != "").all() and (cells2["reading"] != "").all()
     assert len(cells1) == 9 + 2 * 6  # no "not run" cells for the paper's other numbers
     md = readings.render_readings(pd.concat([cells1, cells2]), cells2.iloc[:0],

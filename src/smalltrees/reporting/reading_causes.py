@@ -17,7 +17,10 @@ how each fares on the same quantity elsewhere in the table. A reading counts onl
   row (counting the leaf as a level gives Soybean's depth but breaks its d.c.);
 - on the same quantity, over the rows of the table it was scored on, it reproduces at least as
   many numbers as the default does on those rows: a reading worse than the default across the
-  table is no better account of the paper, only a chance agreement here.
+  table is no better account of the paper, only a chance agreement here;
+- it is a protocol choice, not one random draw of the default's own protocol (a partition, a
+  seed; its name starts with :data:`ONE_DRAW`): such cells show the spread of the draws, and a
+  draw that lands on the paper's number is luck, whatever the other conditions say.
 
 Whether a notes row's own cause wins over this rule is decided in
 :func:`smalltrees.reporting.scorecard.explain`.
@@ -35,6 +38,9 @@ from smalltrees.reporting.cell_views import number
 EXPLAINING = (REPRODUCED, CLAIM_HOLDS)
 """Verdicts under which a reading gives the paper's number."""
 KEY = ("study", "table", "code", "quantity")
+ONE_DRAW = "one draw: "
+"""How the name of a reading cell that is one random draw of the default's protocol begins
+(dkm96's stability partitions): shown beside the paper, never counted as an explanation."""
 
 
 def reading_notes(card: pd.DataFrame, readings: pd.DataFrame) -> dict[tuple, str]:
@@ -55,8 +61,8 @@ def reading_notes(card: pd.DataFrame, readings: pd.DataFrame) -> dict[tuple, str
             continue
         found = []
         for cell in group.to_dict("records"):
-            if cell["verdict"] not in EXPLAINING or _breaks_row(key, cell["reading"], default,
-                                                                verdict):
+            if (cell["verdict"] not in EXPLAINING or _is_draw(cell["reading"])
+                    or _breaks_row(key, cell["reading"], default, verdict)):
                 continue
             mine, theirs, rows = _table_hits(key, cell["reading"], default, verdict)
             if mine >= theirs:
@@ -64,6 +70,11 @@ def reading_notes(card: pd.DataFrame, readings: pd.DataFrame) -> dict[tuple, str
         if found:
             notes[key] = _note(found, group["reading"].nunique())
     return notes
+
+
+def _is_draw(reading: str) -> bool:
+    """Whether ``reading`` is one random draw of the default's protocol (:data:`ONE_DRAW`)."""
+    return str(reading).startswith(ONE_DRAW)
 
 
 def _breaks_row(key: tuple, reading: str, default: Mapping, verdict: Mapping) -> bool:

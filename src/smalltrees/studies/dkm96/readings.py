@@ -34,6 +34,7 @@ from smalltrees.evaluation.cells import compare
 from smalltrees.reporting.cell_views import paper_shape
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import LEGEND
+from smalltrees.reporting.reading_causes import ONE_DRAW
 from smalltrees.studies.dkm96 import table1, table2
 from smalltrees.studies.dkm96.partition_statistics import partition_statistics, spread
 
@@ -98,14 +99,15 @@ def reading_rows(domain: str, reading: str, override: Mapping, result: Mapping,
 
 def stability_rows(domain: str, result: Mapping, interval: Mapping, seed: int,
                    stream: str) -> list[dict]:
-    """One reading per partition of Table 1's own trials of a domain (no refit)."""
+    """One reading per partition of Table 1's own trials of a domain (no refit), each named as
+    one draw (:data:`ONE_DRAW`): it shows the spread of the partitions and explains nothing."""
     stats = partition_statistics(result, interval, seed, stream)
     rows = []
     for _, part in stats.iterrows():
         diffs = " ".join(f"{d:g}" for d in part["size_diffs"])
         for metric in PARTITION_CELLS:
             rows.append({"code": domain, "quantity": metric,
-                         "reading": f"partition {int(part['partition'])}",
+                         "reading": f"{ONE_DRAW}partition {int(part['partition'])}",
                          "ours": float(part[metric]), "decimals": table1.DECIMALS[metric],
                          "note": f"size_H - size_G per training set: {diffs}"})
     return rows
