@@ -44,14 +44,18 @@ Usage::
         --datasets PI CR HD IO --release pre-R8 --require 22
     python benchmarks/c45_vs_quinlan.py --source /work/quinlan-c45/Src \
         --release R8 R8-no-cost --estimate quinlan
+    python benchmarks/c45_vs_quinlan.py --source /work/quinlan-c45/Src \
+        --datasets CR HD IO G2 BC SO PI IR --options "-t 10"   # windowing, 10 trials
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -113,10 +117,10 @@ def ours_params(release: str, estimate: str | None, arithmetic: str | None = Non
 
 
 def compare(code: str, release: str, binary: Path, k: int, seed: int, root: Path,
-            workdir: Path, estimate: str | None = None, arithmetic: str | None = None
-            ) -> pd.DataFrame:
-    """Per-fold results of C4.5 (built as ``release``) and ours (pruning by ``estimate``, in
-    ``arithmetic``) on dataset ``code``."""
+            workdir: Path, estimate: str | None = None, arithmetic: str | None = None,
+            options: Sequence[str] = ()) -> pd.DataFrame:
+    """Per-fold results of C4.5 (built as ``release``, run with ``options``) and ours (pruning
+    by ``estimate``, in ``arithmetic``) on dataset ``code``."""
     X, y = load(code, root=root)
     y = np.asarray(y, dtype=object)
     classes = np.unique(y)
@@ -125,7 +129,7 @@ def compare(code: str, release: str, binary: Path, k: int, seed: int, root: Path
         train_rows = np.setdiff1d(np.arange(len(X)), test_rows)
         stem = workdir / f"{code}_{release}_{i}"
         write_c45_files(stem, X, y, test_rows, classes)
-        theirs = run_quinlan(binary, stem, len(classes), X.iloc[test_rows])
+        theirs = run_quinlan(binary, stem, len(classes), X.iloc[test_rows], options)
         ours = run_ours(ours_params(release, estimate, arithmetic), X.iloc[train_rows],
                         y[train_rows],
                         X.iloc[test_rows], y[test_rows])
@@ -159,13 +163,14 @@ def summarise(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def report(release: str, results: pd.DataFrame, estimate: str | None = None,
-           arithmetic: str | None = None) -> None:
+           arithmetic: str | None = None, options: Sequence[str] = ()) -> None:
     """The summary table, then per dataset the folds whose pruned depth agrees and differs,
     and where the trees of every fold that differs first part (grown and pruned)."""
     ours = ", ".join(f"{k}={v!r}" for k, v in ours_params(release, estimate,
                                                            arithmetic).items())
     built = "as released" if release == "R8" else "patched"
-    print(f"\n== {release}: Quinlan's C4.5 (contin.c {built}) vs C45({ours})")
+    run = f" run with {' '.join(options)}" if options else ""
+    print(f"\n== {release}: Quinlan's C4.5 (contin.c {built}){run} vs C45({ours})")
     with pd.option_context("display.width", 200, "display.max_columns", 20):
         print(summarise(results).to_string())
     for code, part in results.groupby("dataset", sort=False):
@@ -195,6 +200,10 @@ def main() -> None:
     parser.add_argument("--arithmetic", choices=list(ARITHMETICS), default=None,
                         help="our arithmetic (C45's arithmetic) for every release; default: "
                              "each release's")
+    parser.add_argument("--options", default="", metavar="'-t 10'",
+                        help="further options of Quinlan's program (ours stays the release's "
+                             "C45, so with e.g. -t 10, windowing in 10 trials, compare the "
+                             "means: the trees differ)")
     parser.add_argument("--folds", type=int, default=25)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data-root", type=Path, default=Path(__file__).resolve().parents[1],
@@ -206,15 +215,16 @@ def main() -> None:
     if not (args.source / "contin.c").is_file():
         raise SystemExit(f"--source {args.source}: no contin.c there; expected the Src/ folder "
                          "of Quinlan's C4.5 Release 8")
+    options = shlex.split(args.options)
     short = []
     with tempfile.TemporaryDirectory() as tmp:
         for release in args.release:
             binary = build(args.source, release, Path(tmp))
             results = pd.concat([compare(code, release, binary, args.folds, args.seed,
                                          args.data_root, Path(tmp), args.estimate,
-                                         args.arithmetic)
+                                         args.arithmetic, options)
                                  for code in args.datasets])
-            report(release, results, args.estimate, args.arithmetic)
+            report(release, results, args.estimate, args.arithmetic, options)
             agree = (results.ours_depth == results.c45_depth).groupby(results.dataset).sum()
             short += [f"{release} {code} ({n}/{args.folds})" for code, n in agree.items()
                       if args.require is not None and n < args.require]

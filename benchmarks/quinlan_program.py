@@ -21,6 +21,7 @@ import resource
 import shutil
 import struct
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -206,17 +207,22 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_quinlan(binary: Path, stem: Path, n_classes: int, X_test: pd.DataFrame) -> dict:
-    """Run C4.5 on ``<stem>.data``, test on ``<stem>.test``; its tree's measures."""
+def run_quinlan(binary: Path, stem: Path, n_classes: int, X_test: pd.DataFrame,
+                options: Sequence[str] = ()) -> dict:
+    """Run C4.5 on ``<stem>.data`` with ``options`` (e.g. ``-t 10``: windowing, 10 trials,
+    the tree of the trial C4.5 marks ``<<`` kept), test on ``<stem>.test``; its tree's
+    measures."""
     before = children_cpu()
-    done = subprocess.run([str(binary), "-f", stem.name, "-u"], cwd=stem.parent,
+    done = subprocess.run([str(binary), "-f", stem.name, "-u", *options], cwd=stem.parent,
                           capture_output=True, text=True)
     cpu = children_cpu() - before
     out = done.stdout
     if done.returncode or "ERROR" in out or "Evaluation on test data" not in out:
         raise SystemExit(f"C4.5 failed on {stem} (exit {done.returncode}):\n{out[-2000:]}")
     test_part = out[out.index("Evaluation on test data"):]
-    row = re.search(r"^\s*\d+\s+\d+\(\s*[\d.]+%\)\s+\d+\s+(\d+)\(", test_part, re.MULTILINE)
+    kept = r".*<<" if "-t" in options else ""  # with trials, the row of the kept tree
+    row = re.search(r"^\s*(?:\d+\s+)?\d+\s+\d+\(\s*[\d.]+%\)\s+\d+\s+(\d+)\(" + kept,
+                    test_part, re.MULTILINE)
     tree = read_tree(stem.with_suffix(".tree"), n_classes)
     return {**quinlan_complexity(tree, encode_for_c45(X_test)),
             "acc": 1 - int(row.group(1)) / len(X_test), "cpu": cpu, "tree": tree,
