@@ -33,9 +33,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from smalltrees.learners.boosting.sweep import category_weights, cut_threshold, cut_weights
+from smalltrees.learners.boosting.sweep import cut_threshold, cut_weights
 from smalltrees.learners.boosting.twoclass import BooleanClassifier
-from smalltrees.learners.splits import Attributes
+from smalltrees.learners.splits import Attributes, category_bins, count_category_bins
 from smalltrees.learners.validation import is_count
 
 HISTORY_COLUMNS = ("round", "attribute", "test", "labels", "eps", "advantage", "train_error")
@@ -63,7 +63,7 @@ class Stump:
         if not np.isnan(self.threshold):
             branch = np.where(np.isnan(x), -1, (x > self.threshold).astype(np.int64))
         else:  # category codes (never negative); NaN = missing or unseen in training
-            branch = np.where(np.isnan(x), -1, np.nan_to_num(x)).astype(np.int64)
+            branch = np.where(np.isnan(x), -1.0, x).astype(np.int64)
         return np.where(branch >= 0, self.labels[np.maximum(branch, 0)], self.default)
 
 
@@ -109,6 +109,7 @@ class AdaBoost(BooleanClassifier):
         """Boost on ``(X, y)``; returns ``self``."""
         self.check_params()
         Z, f = self._start_boolean_fit(X, y)
+        Z = np.asfortranarray(Z)  # each round's stump reads one column
         search = StumpSearch(Attributes(Z, self.schema_.n_values), f)
         weights = np.full(f.size, 1.0 / f.size)
         vote = Vote(f.size)
@@ -177,7 +178,7 @@ class AdaBoost(BooleanClassifier):
     def _votes(self, X, n_rounds: int | None) -> Iterator[Vote]:
         """The vote of ``X``'s rows after each of the first ``n_rounds`` rounds (all when None);
         one :class:`Vote`, updated in place; the vote before any round when there is none."""
-        Z = self._encode(X)
+        Z = np.asfortranarray(self._encode(X))  # each stump reads one column
         vote = Vote(Z.shape[0])
         stumps = list(zip(self.stumps_[:n_rounds], self.alphas_[:n_rounds], strict=True))
         if not stumps:
@@ -239,6 +240,8 @@ class StumpSearch:
 
     def __init__(self, attributes: Attributes, f: np.ndarray):
         self.attributes, self.f = attributes, f
+        # the cases and their labels are the same in every round: their count bins too
+        self.bins = category_bins(attributes, np.arange(f.size), f, 2)
 
     def best(self, weights: np.ndarray) -> tuple[Stump | None, float]:
         """The first test of least weighted error under ``weights`` (summing to 1), and it."""
@@ -257,11 +260,14 @@ class StumpSearch:
                 errors[j] = error[a, first[a]]
                 where[j] = (a, int(first[a]), cuts)
         if A.categorical.size:
-            pos, neg = category_weights(A, np.arange(self.f.size), self.f, weights)
-            for c, j in enumerate(A.categorical.tolist()):
-                if np.count_nonzero(pos[c] + neg[c] > 0) >= 2:
-                    errors[j] = np.minimum(pos[c], neg[c]).sum()
-                    where[j] = (c, pos, neg)
+            neg, pos = count_category_bins(A, self.bins, 2, weights)
+            # one row per attribute, summed as each row alone (the same floats)
+            splits = np.count_nonzero(pos + neg > 0, axis=1) >= 2
+            error = np.minimum(pos, neg).sum(axis=1)
+            for c in np.flatnonzero(splits).tolist():
+                j = int(A.categorical[c])
+                errors[j] = error[c]
+                where[j] = (c, pos, neg)
         if not np.isfinite(errors).any():
             return None, 0.5
         j = int(np.argmin(errors))
