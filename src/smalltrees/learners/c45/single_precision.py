@@ -104,7 +104,8 @@ def node_weights(total: np.ndarray, known_weight: np.ndarray) -> tuple[np.ndarra
     """``Items``, ``ValFreq[0]`` (the unknown weight) and ``KnownItems = Items - ValFreq[0]``
     of a node and attribute, in ``float``."""
     unknown = np.asarray(np.asarray(total) - known_weight, dtype=F32)
-    items = np.broadcast_to(np.asarray(total, dtype=F32), unknown.shape)
+    items = np.empty_like(unknown)
+    items[...] = np.asarray(total, dtype=F32)  # broadcast
     return items, unknown, items - unknown
 
 
@@ -121,10 +122,9 @@ def continuous_terms(known_counts: np.ndarray, left: np.ndarray, right: np.ndarr
     known_weight = known_counts.sum(axis=0)
     items, unknown, known = node_weights(total, known_weight)
     unknown_rate = (1.0 - (known / items).astype(np.float64)).astype(F32)
+    this_info = total_info(left, xlog_table) + total_info(right, xlog_table)
     with np.errstate(invalid="ignore", divide="ignore"):  # no known case: NaN, not used
         base_info = total_info(known_counts, xlog_table) / known
-    this_info = total_info(left, xlog_table) + total_info(right, xlog_table)
-    with np.errstate(invalid="ignore", divide="ignore"):
         gains = gain(base_info[..., None], unknown_rate[..., None], this_info, known[..., None])
     low = left.sum(axis=0)
     if low.dtype.kind in "iu":  # whole weights: ValFreq[0..2] are whole numbers, looked up
@@ -145,20 +145,30 @@ def categorical_terms(counts: np.ndarray, total: np.ndarray, xlog_table: np.ndar
     values only; zeros past an attribute's own values add nothing); ``total`` broadcasts
     against ``counts[0, ..., 0]``: the node's weight; ``xlog_table``: see :func:`total_info`.
     """
-    branches = counts.sum(axis=0).astype(F32)  # ValFreq[1..]
-    items, unknown, known = node_weights(total, counts.sum(axis=0).sum(axis=-1))
-    class_counts = counts.sum(axis=-1).astype(F32)  # ClassCount, per class
-    summed = np.zeros(class_counts.shape[1:])
-    for n in class_counts:  # DiscrKnownBaseInfo's Sum is a double
-        summed = summed + n.astype(np.float64) * c_log(n)
+    branches = counts.sum(axis=0)  # ValFreq[1..]
+    known_weight = branches.sum(axis=-1)
+    items, unknown, known = node_weights(total, known_weight)
+    if xlog_table is not None and counts.dtype.kind in "iu":
+        # whole weights: ClassCount, KnownItems and ValFreq are whole numbers, N * Log(N) looked up
+        class_terms = xlog_table[counts.sum(axis=-1)]
+        known_term = xlog_table[known_weight]
+        unknown_cases = np.rint(np.asarray(total) - known_weight).astype(counts.dtype)
+        value_freq = np.concatenate([unknown_cases[None], np.moveaxis(branches, -1, 0)])
+    else:
+        class_counts = counts.sum(axis=-1).astype(F32)  # ClassCount, per class
+        class_terms = [n.astype(np.float64) * c_log(n) for n in class_counts]
+        known_term = known.astype(np.float64) * c_log(known)
+        value_freq = np.concatenate([unknown[None], np.moveaxis(branches.astype(F32), -1, 0)])
+    summed = np.zeros(known_weight.shape)
+    for term in class_terms:  # DiscrKnownBaseInfo's Sum is a double
+        summed = summed + term
     known64 = known.astype(np.float64)
     # ThisInfo: the float sum over the values, in order
     this_info = np.cumsum(total_info(counts, xlog_table), axis=-1, dtype=F32)[..., -1]
     with np.errstate(invalid="ignore", divide="ignore"):  # no known case: NaN, not used
-        base_info = ((known64 * c_log(known) - summed) / known64).astype(F32)
+        base_info = ((known_term - summed) / known64).astype(F32)
         gains = gain(base_info, unknown / items, this_info, known)
-    value_freq = np.concatenate([unknown[None], np.moveaxis(branches, -1, 0)])  # ValFreq[0..]
-    return gains, total_info(value_freq) / items
+    return gains, total_info(value_freq, xlog_table) / items  # ValFreq[0..]: unknown first
 
 
 def average(gains: list[float]) -> float:
