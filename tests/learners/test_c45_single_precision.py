@@ -122,6 +122,24 @@ def test_total_info_as_the_reference_and_close_to_double_precision(weights):
     assert abs(float(found) - float(entropy(counts))) <= 1e-5 * max(1.0, counts.sum())
 
 
+def test_whole_class_weights_looked_up_give_the_computed_bits():
+    """Whole class weights take ``N * Log(N)`` from the problem's table (``xlog_table``), for
+    all classes at once: every total of up to 3 classes of 0..60 cases (and 2 classes of up
+    to 2000, the largest training sets of 4 classes), to the last bit as computed from
+    ``c_log`` in ``float`` and as the reference's scalar ``TotalInfo``."""
+    table = np.arange(4001) * single_precision.c_log(np.arange(4001))
+    small = np.stack(np.meshgrid(*[np.arange(61)] * 3, indexing="ij")).reshape(3, -1)
+    large = np.stack(np.meshgrid(np.arange(0, 2001, 7), np.arange(2001), indexing="ij")
+                     ).reshape(2, -1)
+    for counts in (small, large):
+        looked_up = single_precision.total_info(counts, table)
+        computed = single_precision.total_info(counts.astype(float))
+        assert looked_up.dtype == computed.dtype == np.float32
+        assert np.array_equal(looked_up.view(np.int32), computed.view(np.int32))
+    for column in small[:, ::997].T:
+        assert single_precision.total_info(column[:, None], table)[0] == c_total_info(column)
+
+
 @pytest.mark.parametrize(("params", "used"), [
     ({}, "double"), ({"release": "pre-R8"}, "single"),
     ({"release": "pre-R8", "criterion": "gain"}, "single"),

@@ -71,7 +71,8 @@ def pre_r8_ranking(gain: np.ndarray, admissible: np.ndarray, n_cuts: np.ndarray,
         average = summed / np.maximum(n_cuts, 1)[..., None]
         info = cut_infos(left_weight, known_weight, total)
     else:
-        summed = np.cumsum(np.where(admissible, gain, 0.0), axis=-1, dtype=np.float32)
+        # each gain rounded to float, added in float in order (as cumsum(dtype=float32), faster)
+        summed = np.cumsum(np.where(admissible, gain, 0.0).astype(np.float32), axis=-1)
         average = (summed[..., -1:] / np.maximum(n_cuts, 1)[..., None].astype(np.float32)
                    ).astype(float)  # compared in double, as C compares a float with 1E-3
         info = single_info.astype(float)

@@ -127,10 +127,13 @@ class GrowingProblem:
         return xlog2x(np.arange(int(self.n_cases) + 1, dtype=float))
 
     @cached_property
-    def log_table(self) -> np.ndarray:
-        """C4.5's ``Log`` of ``0, 1, ..., n_cases``, looked up for whole class weights in
-        single precision (:func:`~smalltrees.learners.c45.single_precision.total_info`)."""
-        return single_precision.c_log(np.arange(int(self.n_cases) + 1))
+    def xlog_table(self) -> np.ndarray:
+        """C4.5's ``N * Log(N)`` of ``N = 0, 1, ..., n_cases`` (``Log``:
+        :func:`~smalltrees.learners.c45.single_precision.c_log`, the product in double
+        precision), looked up for whole class weights in single precision
+        (:func:`~smalltrees.learners.c45.single_precision.total_info`)."""
+        cases = np.arange(int(self.n_cases) + 1)
+        return cases * single_precision.c_log(cases)
 
     @property
     def counted(self) -> bool:

@@ -198,7 +198,7 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     info = None  # the cuts' split information, computed here in single precision only
     if problem.single_precision:
         gain, info = single_precision.continuous_terms(known_counts, left, right, nodes.totals,
-                                                       problem.log_table)
+                                                       problem.xlog_table)
         gain = gain.astype(float)
     else:
         known_impurity, left_impurity, right_impurity = problem.impurities(
@@ -324,7 +324,7 @@ def categorical_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propo
     known_weight = branches.sum(axis=2)
     total = nodes.totals[:, None]
     if problem.single_precision:
-        gain, info = single_precision.categorical_terms(counts, total, problem.log_table)
+        gain, info = single_precision.categorical_terms(counts, total, problem.xlog_table)
         gain = gain.astype(float)
         merit = single_precision.merit(problem.criterion, gain, info)
     else:

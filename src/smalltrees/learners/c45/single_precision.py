@@ -58,24 +58,32 @@ def c_log(x: np.ndarray) -> np.ndarray:
     return np.where(positive, np.log(np.where(positive, x, 1.0)) / LOG2, 0.0)
 
 
-def total_info(counts: np.ndarray, log_table: np.ndarray | None = None) -> np.ndarray:
-    """``TotalInfo`` (``info.c``) of class weights with the classes on the first axis, as
-    ``float32``: ``Sum`` and ``TotalItems`` accumulate in ``float`` in class order.
+def total_info(counts: np.ndarray | tuple[np.ndarray, ...], xlog_table: np.ndarray | None = None
+               ) -> np.ndarray:
+    """``TotalInfo`` (``info.c``) of class weights with the classes on the first axis (or one
+    array per class, broadcast together), as ``float32``: ``Sum`` and ``TotalItems``
+    accumulate in ``float`` in class order.
 
     Integer ``counts`` (whole weights, each total below 2**24: exact in ``float``) take their
-    ``Log`` from ``log_table`` (:func:`c_log` of ``0, 1, ...``) if given: the same numbers.
+    ``N * Log(N)`` from ``xlog_table`` (the products of ``0, 1, ...`` and their :func:`c_log`,
+    in double precision as the C expression computes them) if given: the same numbers.
     """
-    counts = np.asarray(counts)
-    if log_table is not None and counts.dtype.kind in "iu":
-        log, counts = log_table.__getitem__, counts
-    else:
-        log, counts = c_log, counts.astype(F32)
+    if xlog_table is not None and all(n.dtype.kind in "iu" for n in counts):
+        summed, items = None, 0
+        for n in counts:
+            term = xlog_table[n]  # float n times a double, looked up
+            summed = term.astype(F32) if summed is None else (summed + term).astype(F32)
+            items = items + n
+        return (xlog_table[items] - summed).astype(F32)
+    if isinstance(counts, tuple):
+        counts = np.stack(np.broadcast_arrays(*counts))
+    counts = np.asarray(counts, dtype=F32)
     summed = np.zeros(counts.shape[1:], F32)
-    items = np.zeros(counts.shape[1:], counts.dtype)
+    items = np.zeros(counts.shape[1:], F32)
     for n in counts:
-        summed = (summed + n * log(n)).astype(F32)  # float n times a double
+        summed = (summed + n * c_log(n)).astype(F32)  # float n times a double
         items = items + n
-    return (items * log(items) - summed).astype(F32)
+    return (items * c_log(items) - summed).astype(F32)
 
 
 def gain(base_info: np.ndarray, unknown_rate: np.ndarray, this_info: np.ndarray,
@@ -96,27 +104,27 @@ def node_weights(total: np.ndarray, known_weight: np.ndarray) -> tuple[np.ndarra
     """``Items``, ``ValFreq[0]`` (the unknown weight) and ``KnownItems = Items - ValFreq[0]``
     of a node and attribute, in ``float``."""
     unknown = np.asarray(np.asarray(total) - known_weight, dtype=F32)
-    items = np.broadcast_to(np.asarray(total, dtype=F32), unknown.shape)
+    items = np.empty_like(unknown)
+    items[...] = np.asarray(total, dtype=F32)  # broadcast
     return items, unknown, items - unknown
 
 
 def continuous_terms(known_counts: np.ndarray, left: np.ndarray, right: np.ndarray,
-                     total: np.ndarray, log_table: np.ndarray | None = None
+                     total: np.ndarray, xlog_table: np.ndarray | None = None
                      ) -> tuple[np.ndarray, np.ndarray]:
     """The gain and split information of every cut, as ``EvalContinuousAtt`` computes them.
 
     ``known_counts`` ``(n_classes, ...)``: the class weights of the cases with a known value;
     ``left``, ``right`` ``(n_classes, ..., n_cuts)``: either side of each cut; ``total``
-    broadcasts against ``known_counts[0]``: the node's weight; ``log_table``: see
+    broadcasts against ``known_counts[0]``: the node's weight; ``xlog_table``: see
     :func:`total_info`.
     """
     known_weight = known_counts.sum(axis=0)
     items, unknown, known = node_weights(total, known_weight)
     unknown_rate = (1.0 - (known / items).astype(np.float64)).astype(F32)
+    this_info = total_info(left, xlog_table) + total_info(right, xlog_table)
     with np.errstate(invalid="ignore", divide="ignore"):  # no known case: NaN, not used
-        base_info = total_info(known_counts, log_table) / known
-    this_info = total_info(left, log_table) + total_info(right, log_table)
-    with np.errstate(invalid="ignore", divide="ignore"):
+        base_info = total_info(known_counts, xlog_table) / known
         gains = gain(base_info[..., None], unknown_rate[..., None], this_info, known[..., None])
     low = left.sum(axis=0)
     if low.dtype.kind in "iu":  # whole weights: ValFreq[0..2] are whole numbers, looked up
@@ -124,33 +132,43 @@ def continuous_terms(known_counts: np.ndarray, left: np.ndarray, right: np.ndarr
                     low, known_weight[..., None] - low)
     else:
         low = low.astype(F32)
-        branches = (unknown[..., None], low, known[..., None] - low)
-    return gains, total_info(np.stack(np.broadcast_arrays(*branches)), log_table) / items[..., None]
+        branches = np.stack(np.broadcast_arrays(unknown[..., None], low, known[..., None] - low))
+    return gains, total_info(branches, xlog_table) / items[..., None]
 
 
-def categorical_terms(counts: np.ndarray, total: np.ndarray, log_table: np.ndarray | None = None
+def categorical_terms(counts: np.ndarray, total: np.ndarray, xlog_table: np.ndarray | None = None
                       ) -> tuple[np.ndarray, np.ndarray]:
     """The gain and split information of one-branch-per-value tests, as ``EvalDiscreteAtt``
     computes them.
 
     ``counts`` ``(n_classes, ..., n_values)``: the class weights of each value's cases (known
     values only; zeros past an attribute's own values add nothing); ``total`` broadcasts
-    against ``counts[0, ..., 0]``: the node's weight; ``log_table``: see :func:`total_info`.
+    against ``counts[0, ..., 0]``: the node's weight; ``xlog_table``: see :func:`total_info`.
     """
-    branches = counts.sum(axis=0).astype(F32)  # ValFreq[1..]
-    items, unknown, known = node_weights(total, counts.sum(axis=0).sum(axis=-1))
-    class_counts = counts.sum(axis=-1).astype(F32)  # ClassCount, per class
-    summed = np.zeros(class_counts.shape[1:])
-    for n in class_counts:  # DiscrKnownBaseInfo's Sum is a double
-        summed = summed + n.astype(np.float64) * c_log(n)
+    branches = counts.sum(axis=0)  # ValFreq[1..]
+    known_weight = branches.sum(axis=-1)
+    items, unknown, known = node_weights(total, known_weight)
+    if xlog_table is not None and counts.dtype.kind in "iu":
+        # whole weights: ClassCount, KnownItems and ValFreq are whole numbers, N * Log(N) looked up
+        class_terms = xlog_table[counts.sum(axis=-1)]
+        known_term = xlog_table[known_weight]
+        unknown_cases = np.rint(np.asarray(total) - known_weight).astype(counts.dtype)
+        value_freq = np.concatenate([unknown_cases[None], np.moveaxis(branches, -1, 0)])
+    else:
+        class_counts = counts.sum(axis=-1).astype(F32)  # ClassCount, per class
+        class_terms = [n.astype(np.float64) * c_log(n) for n in class_counts]
+        known_term = known.astype(np.float64) * c_log(known)
+        value_freq = np.concatenate([unknown[None], np.moveaxis(branches.astype(F32), -1, 0)])
+    summed = np.zeros(known_weight.shape)
+    for term in class_terms:  # DiscrKnownBaseInfo's Sum is a double
+        summed = summed + term
     known64 = known.astype(np.float64)
     # ThisInfo: the float sum over the values, in order
-    this_info = np.cumsum(total_info(counts, log_table), axis=-1, dtype=F32)[..., -1]
+    this_info = np.cumsum(total_info(counts, xlog_table), axis=-1, dtype=F32)[..., -1]
     with np.errstate(invalid="ignore", divide="ignore"):  # no known case: NaN, not used
-        base_info = ((known64 * c_log(known) - summed) / known64).astype(F32)
+        base_info = ((known_term - summed) / known64).astype(F32)
         gains = gain(base_info, unknown / items, this_info, known)
-    value_freq = np.concatenate([unknown[None], np.moveaxis(branches, -1, 0)])  # ValFreq[0..]
-    return gains, total_info(value_freq) / items
+    return gains, total_info(value_freq, xlog_table) / items  # ValFreq[0..]: unknown first
 
 
 def average(gains: list[float]) -> float:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from smalltrees.learners.c45.problem import GrowingProblem
+from smalltrees.learners.c45.tree import numpy_sum
 from smalltrees.learners.criteria import EPS, split_info
 
 #: A value is a group of its own if its known weight exceeds this (C4.5 release 8).
@@ -34,6 +35,9 @@ REPRESENTED = 0.5
 MERGE_MIN_WEIGHT = 1.0
 #: A merge must raise the merit by this much (C4.5 release 8).
 MIN_IMPROVEMENT = 1e-5
+#: Room for rounding in telling which cells may merge groups of one class (step 2): far above
+#: the rounding of sums of class weights, far below any difference of weights that matters.
+MERGE_SLACK = 1e-6
 
 
 def value_groups(problem: GrowingProblem, counts: np.ndarray, n_values: np.ndarray,
@@ -64,13 +68,29 @@ def value_groups(problem: GrowingProblem, counts: np.ndarray, n_values: np.ndarr
     """
     found: list[tuple[np.ndarray, float, float] | None] = [None] * counts.shape[1]
     climbs: dict[int, list[tuple[int, list[list[int]], np.ndarray]]] = {}
-    for cell, weights in enumerate(counts.sum(axis=0)):
-        represented = np.flatnonzero(weights > REPRESENTED)
-        if represented.size:
-            blocks = [[int(v)] for v in represented.tolist()]
-            block_counts = _merge_single_class(blocks,
-                                               counts[:, cell, represented].astype(float))
-            climbs.setdefault(len(blocks), []).append((cell, blocks, block_counts))
+    weights = counts.sum(axis=0)
+    represented = weights > REPRESENTED
+    n_represented = np.count_nonzero(represented, axis=1)
+    # step 2 merges only in cells with two groups that might be of one class (a class within
+    # 0.1 of the group's weight, with room for rounding); the others keep their groups
+    near_one_class = represented & (counts.max(axis=0) >= weights - 0.1 - MERGE_SLACK)
+    merging = np.count_nonzero(near_one_class, axis=1) >= 2
+    firsts = np.argsort(~represented, axis=1, kind="stable")  # each cell's represented values
+    for k in np.unique(n_represented[~merging]).tolist():
+        if not k:
+            continue
+        cells = np.flatnonzero(~merging & (n_represented == k))
+        values = firsts[cells, :k]
+        block_counts = counts[:, cells[:, None], values].astype(float)
+        for i, (cell, cell_values) in enumerate(zip(cells.tolist(), values.tolist(),
+                                                    strict=True)):
+            climbs.setdefault(k, []).append((cell, [[v] for v in cell_values],
+                                             block_counts[:, i]))
+    for cell in np.flatnonzero(merging).tolist():
+        values = np.flatnonzero(represented[cell]).tolist()
+        blocks = [[v] for v in values]
+        columns = _merge_single_class(blocks, counts[:, cell, values].T.astype(float).tolist())
+        climbs.setdefault(len(blocks), []).append((cell, blocks, np.array(columns).T))
     for members in climbs.values():
         cells = np.array([cell for cell, _, _ in members])
         block_counts = np.stack([counts for _, _, counts in members], axis=1)
@@ -158,32 +178,38 @@ def _finish(problem: GrowingProblem, members: list[int], block_counts: np.ndarra
         found[cell] = groups, float(this_gain), float(this_merit)
 
 
-def _merge_single_class(blocks: list[list[int]], block_counts: np.ndarray) -> np.ndarray:
+def _merge_single_class(blocks: list[list[int]], columns: list[list[float]]
+                        ) -> list[list[float]]:
     """Merge every group whose cases are of one class with the later groups of that class;
-    return the class weights of the groups left."""
+    return the class weights of the groups left (one list per group).
+
+    The groups' class weights (``columns``) are Python floats: a merge adds them as NumPy
+    adds arrays elementwise, and a group's total is summed as NumPy sums it
+    (:func:`~smalltrees.learners.c45.tree.numpy_sum`), so the same numbers."""
     first = 0
     while first < len(blocks) - 1:
-        dist = block_counts[:, first]
-        cls = int(np.argmax(dist >= 0.1))
-        if dist[cls] >= dist.sum() - 0.1:
+        dist = columns[first]
+        cls = next((c for c, weight in enumerate(dist) if weight >= 0.1), 0)
+        if dist[cls] >= numpy_sum(dist) - 0.1:
             other = first + 1
             while other < len(blocks):
-                column = block_counts[:, other]
-                if column[cls] < column.sum() - 0.1:
+                column = columns[other]
+                if column[cls] < numpy_sum(column) - 0.1:
                     other += 1
                 else:
-                    block_counts = _merge(blocks, block_counts, first, other)
+                    _merge(blocks, columns, first, other)
         first += 1
-    return block_counts
+    return columns
 
 
-def _merge(blocks: list[list[int]], block_counts: np.ndarray, i: int, j: int) -> np.ndarray:
-    """Merge group ``j`` into group ``i`` and move the last group into ``j``'s place; return
-    the groups' class weights."""
+def _merge(blocks: list[list[int]], columns: list[list[float]], i: int, j: int) -> None:
+    """Merge group ``j`` into group ``i`` and move the last group into ``j``'s place (the
+    groups ``blocks`` and their class weights ``columns``, in place)."""
     blocks[i] = blocks[i] + blocks[j]
-    blocks[j] = blocks[-1]
+    columns[i] = [a + b for a, b in zip(columns[i], columns[j], strict=True)]
+    blocks[j], columns[j] = blocks[-1], columns[-1]
     blocks.pop()
-    return _pair_merges(block_counts, np.array([i]), np.array([j]))[..., 0, :]
+    columns.pop()
 
 
 def _pair_merges(block_counts: np.ndarray, first: np.ndarray, second: np.ndarray

@@ -62,8 +62,9 @@ class Node:
 
     @property
     def total(self) -> float:
-        """Total training weight at the node."""
-        return float(self.dist.sum())
+        """Total training weight at the node (``dist.sum()``, summed in Python: the same
+        number, :func:`numpy_sum`)."""
+        return numpy_sum(self.dist.tolist())
 
     def make_leaf(self) -> None:
         """Drop the node's test and branches."""
@@ -197,12 +198,6 @@ def split_positions(
     return parts
 
 
-def leaf_source(leaf: Node, parent: Node | None) -> Node:
-    """The node whose class distribution a leaf predicts: the leaf itself, or its parent if
-    the leaf received no training cases."""
-    return leaf if leaf.total >= EPS or parent is None else parent
-
-
 def iter_nodes(root: Node) -> Iterator[tuple[Node, int]]:
     """Yield every node with its depth (number of tests above it), depth-first."""
     stack = [(root, 0)]
@@ -218,26 +213,37 @@ def to_tree(root: Node, n_classes: int) -> Tree:
     Nodes are numbered in the order the node-by-node reference visits them (depth first from
     the root, a node's branches last to first), so that sums over the leaves a case reaches add
     the same numbers in the same order. A leaf predicts its class distribution, its parent's
-    if it received no training cases (:func:`leaf_source`), and labels itself with that
+    if it received no training cases (weighs less than :data:`EPS`), and labels itself with that
     distribution's first most probable class; a test labels itself with its own.
     """
-    records: list[dict] = []
+    nodes, parent, records = [], [], []
     stack: list[tuple[Node, int, int]] = [(root, -1, 0)]
     while stack:
         node, above, branch = stack.pop()
         number = len(records)
         if above >= 0:
             records[above]["branches"][branch] = number
-        source = leaf_source(node, records[above]["node"] if above >= 0 else None)
-        dist = source.dist
-        total = dist.sum()  # as the reference sums it
-        record = {"node": node, "feature": node.feature, "counts": node.dist,
-                  "proba": dist / max(total, EPS) if node.is_leaf else np.zeros(n_classes),
-                  "label": first_max(dist), "branches": [0] * len(node.children)}
+        record = {"feature": node.feature, "counts": node.dist,
+                  "branches": [0] * len(node.children)}
         if node.children and not math.isnan(node.threshold):
             record["thresholds"] = [node.threshold]
         if node.groups is not None:
             record["groups"] = node.groups
+        nodes.append(node)
+        parent.append(above)
         records.append(record)
         stack.extend((child, number, b) for b, child in enumerate(node.children))
+    # every node's class weights at once: each row summed as Node.total sums it, the leaves'
+    # distributions divided as one leaf's; the labels the rule of first_max, row by row
+    dists = np.array([node.dist for node in nodes], dtype=float).reshape(len(nodes), n_classes)
+    totals = dists.sum(axis=1)
+    above = np.array(parent)
+    source = np.where((totals >= EPS) | (above < 0), np.arange(len(nodes)), above)
+    shown = dists[source]
+    leaf = np.array([node.is_leaf for node in nodes])
+    proba = np.where(leaf[:, None], shown / np.maximum(totals[source], EPS)[:, None], 0.0)
+    labels = ([first_max(row) for row in shown] if n_classes > 64
+              else [sequential_first_max(row) for row in shown.tolist()])
+    for record, row, label in zip(records, proba, labels, strict=True):
+        record["proba"], record["label"] = row, label
     return build(records, n_classes, fractional=True)
