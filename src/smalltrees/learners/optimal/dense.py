@@ -25,7 +25,8 @@ attribute and every cut (a leaf included) errs
   ``a = b``, ``b`` the last). Each is a running maximum (or minimum) along the positions and
   one maximum.
 
-(More classes would need one prefix sum per class; they stay with the general programme.)
+(More classes need one prefix sum per class: :mod:`~smalltrees.learners.optimal.dense_classes`,
+for K <= 2.)
 
 Maxima and minima are taken over the positions where a cut is allowed, after the last item of a
 run of equal values in that attribute's order (a cut there separates any subset of the set as
@@ -70,9 +71,10 @@ def pays(enc) -> bool:
 
 
 def applies(enc, *, K: int) -> bool:
-    """Whether the dense evaluator is exact for ``enc`` at ``K``: two classes, every attribute
-    continuous and present on every item, K <= 3."""
-    return (enc.p == 2 and K <= 3 and all(enc.continuous)
+    """Whether a dense evaluator is exact for ``enc`` at ``K``: every attribute continuous and
+    present on every item, and K <= 3 for two classes (this module), K <= 2 for more
+    (:mod:`~smalltrees.learners.optimal.dense_classes`)."""
+    return (K <= (3 if enc.p == 2 else 2) and all(enc.continuous)
             and all(bool((codes >= 0).all()) for codes in enc.codes))
 
 
@@ -92,6 +94,7 @@ class DenseSets:
         order = srt.order
         F, m = order.shape
         self.K = K
+        self.layers = 1  # arrays per evaluation (see evaluate)
         self.dtype = np.int16 if 6 * m + 4 < np.iinfo(np.int16).max else np.int32
         self.by_item = np.ascontiguousarray(srt.position.T, dtype=self.dtype)  # (m, F)
         self.sizes = sets.sum(axis=1)
@@ -103,18 +106,26 @@ class DenseSets:
         penalty = np.where(same & np.append(ranks[1:] == ranks[:-1], False), -big, 0)
         first = np.concatenate(([True], ~same[:-1]))
         step = penalty - np.where(first, 0, np.concatenate(([0], penalty[:-1])))  # the diff
-        sign = 1 - 2 * srt.enc.y[items].astype(np.int64)
-        prefix = np.cumsum(sign)
+        sign = self._signs(srt.enc.y[items].astype(np.int64), srt.enc.p)
+        prefix = np.cumsum(sign, axis=0)
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
         lengths = np.diff(np.append(starts, len(q)))
-        prefix -= np.repeat(prefix[starts] - sign[starts], lengths)  # per-segment prefix sums
+        prefix -= np.repeat(prefix[starts] - sign[starts], lengths, axis=0)  # per segment
         self._flat = q, f, j, items, sign, step, penalty, prefix, starts, lengths
         self.offsets = np.concatenate(([0], np.cumsum(F * self.sizes)))  # each set's part
         last = self.offsets[:-1] + self.sizes - 1
-        self.totals = np.where(self.sizes > 0, prefix[np.maximum(last, 0)] if len(q) else 0, 0)
+        self.totals = np.zeros((len(self.sizes),) + sign.shape[1:], dtype=np.int64)
+        if len(q):
+            full = self.sizes > 0
+            self.totals[full] = prefix[last[full]]
         self.cuts = same & (penalty == 0)  # a cut between element e and e + 1
         self.tables = {}  # set -> its arrays shaped (positions, ..., attributes), when evaluated
         self.roots = {}  # set -> the position of each of its items in each root's order
+
+    @staticmethod
+    def _signs(labels: np.ndarray, p: int) -> np.ndarray:
+        """Each item's contribution to the prefix sums: +1 for class 0, -1 for class 1."""
+        return 1 - 2 * labels
 
     def _table(self, s: int):
         """(items, stacked, total) of set ``s``: its items at each position of each attribute's
@@ -155,7 +166,7 @@ class DenseSets:
         """The thresholds of every root of the sets ``ids``, as
         :func:`~smalltrees.learners.optimal.depth2._candidates` gives them for ``sets[ids]``
         (the same candidates, first guesses and order), read off the sets' own prefix sums."""
-        q, f, j, _, _, _, _, prefix, starts, lengths = self._flat
+        q, f, j, _, _, _, _, _, starts, lengths = self._flat
         if not len(q):
             return None
         wanted = np.zeros(len(self.sizes), dtype=bool)
@@ -169,9 +180,7 @@ class DenseSets:
         single = alone[e]
         below = np.where(single, 0, e - starts[segment[e]] + 1)
         at = j[np.where(single, e, e + 1)]
-        signed = np.where(single, 0, prefix[e])
-        n, total = self.sizes[q[e]], self.totals[q[e]]
-        purity = (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
+        purity = self._purity(q[e], np.where(single, -1, e), below)
         new_root = np.concatenate(([True], segment[e][1:] != segment[e][:-1]))
         root = np.cumsum(new_root) - 1
         heads = np.flatnonzero(new_root)
@@ -179,6 +188,14 @@ class DenseSets:
         first = purest[np.concatenate(([True], root[purest][1:] != root[purest][:-1]))]
         rank = np.cumsum(wanted) - 1  # the place of each wanted set among ``ids``
         return root, below, at, first, rank[q[e[heads]]], f[e[heads]]
+
+    def _purity(self, sets, ends, below):
+        """Errors of the purest one-level split of each candidate (a leaf on each side): the
+        set of each, the flat element of its last item below it (-1: none) and how many lie
+        below it."""
+        signed = np.where(ends >= 0, self._flat[7][ends], 0)
+        n, total = self.sizes[sets], self.totals[sets]
+        return (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
 
     def evaluate(self, sets: np.ndarray, roots: np.ndarray, at: np.ndarray, below: np.ndarray):
         """Errors of the best stumps on both sides of thresholds.
@@ -204,7 +221,7 @@ class DenseSets:
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
             s = int(sets[lo])
             n = int(self.sizes[s])
-            step = max(1, CELLS // max(1, n * F))
+            step = max(1, CELLS // max(1, n * F * self.layers))
             for a in range(lo, hi, step):
                 b = min(a + step, hi)
                 left[a:b], right[a:b] = self._sides(s, n, roots[a:b], at[a:b], below[a:b])
