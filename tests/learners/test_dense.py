@@ -1,6 +1,7 @@
 """The dense both-sides evaluators of T2/T3 (smalltrees.learners.optimal.dense and, for more
-than two classes, dense_classes): exact against a brute force over TREE(2) and TREE(3), equal to the general programme it stands in for
-(:func:`~smalltrees.learners.optimal.sets.mask_errors`), and the same trees as that programme."""
+than two classes, dense_classes): exact against a brute force over TREE(2) and TREE(3), equal
+to the general programme they stand in for (:func:`~smalltrees.learners.optimal.sets.mask_errors`),
+and the same trees as that programme."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def encoded(X, y, K):
 def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     X, y, K = case
     assert applies(encoded(X, y, K), K=K) or len(set(y)) < 2
-    with patch.object(depth2, "pays", lambda enc: True):  # on data of any size
+    with patch.object(depth2, "pays", lambda enc, K: True):  # on data of any size
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
@@ -76,7 +77,7 @@ def test_t2_and_t3_are_optimal_with_more_classes(case):
     """The same brute force with three to five classes (one prefix sum per class)."""
     X, y, K = case
     assert applies(encoded(X, y, K), K=K)
-    with patch.object(depth2, "pays", lambda enc: True):
+    with patch.object(depth2, "pays", lambda enc, K: True):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
@@ -118,22 +119,26 @@ def test_same_trees_as_the_general_programme(seed, classes, monkeypatch):
     """T2's and T3's trees (ties included) with and without the dense evaluator."""
     rng = np.random.default_rng(100 + seed)
     X, y, K = continuous_case(rng, 80, 4, 25, classes=classes)
-    monkeypatch.setattr(depth2, "pays", lambda enc: True)
+    monkeypatch.setattr(depth2, "pays", lambda enc, K: True)
     fast = [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
     monkeypatch.setattr(depth2, "applies", lambda enc, K: False)
     assert fast == [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
 
 
 def test_used_where_it_pays():
-    """Not below MIN_CELLS item-attribute pairs, nor above MAX_CELLS: the general programme is
-    faster there."""
-    def pairs(m, n):
+    """Two classes at K <= 2: always. K = 3: not below MIN_CELLS item-attribute pairs, nor
+    above MAX_CELLS. More classes: up to MAX_CLASS_CELLS classes x pairs. The general programme
+    is faster elsewhere."""
+    def pairs(m, n, p=2):
         return encoded(pd.DataFrame({f"x{j}": np.arange(float(m)) for j in range(n)}),
-                       ["a", "b"] * (m // 2), 2)
+                       list(LABELS[:p]) * (m // p), 2)
 
-    assert not pays(pairs(10, 2))
-    assert pays(pairs(100, 10))
-    assert not pays(pairs(4000, 10))
+    assert pays(pairs(10, 2), K=2) and pays(pairs(4000, 10), K=2) and pays(pairs(4000, 10), K=1)
+    assert not pays(pairs(10, 2), K=3)
+    assert pays(pairs(100, 10), K=3)
+    assert not pays(pairs(4000, 10), K=3)
+    assert pays(pairs(12, 2, 3), K=2) and pays(pairs(3000, 10, 3), K=2)
+    assert not pays(pairs(3000, 60, 3), K=2)
 
 
 def test_not_applied_where_not_exact():

@@ -57,17 +57,30 @@ import numpy as np
 CELLS = 1 << 17  # positions x attributes x evaluations per batch
 NARROW = 48  # columns up to which a running reduction along the rows is one accumulate call
 FEW = 24  # the same for the evaluation-major layout of K <= 2, by attributes
-MIN_CELLS, MAX_CELLS = 1000, 1 << 15  # items x attributes where it is used (see pays)
+MIN_CELLS, MAX_CELLS = 1000, 1 << 15  # items x attributes where K = 3 uses it (see pays)
+MAX_CLASS_CELLS = 1 << 19  # classes x items x attributes up to which more classes use it
 
 
-def pays(enc) -> bool:
+def pays(enc, *, K: int) -> bool:
     """Whether the dense evaluator is expected to be faster than the general programme, by the
-    training set's item-attribute pairs: not below ``MIN_CELLS``, where its numpy calls per set
-    cost more than the work they do (measured on HA and AP, 918 and 742 pairs), nor above
-    ``MAX_CELLS``, where the general programme's sweep over the distinct values is cheaper than
-    the passes over every item (T2 on S47, SB, RN and MA, 77k to 262k pairs; it wins up to IO's
-    12k)."""
-    return MIN_CELLS <= len(enc.y) * len(enc.codes) <= MAX_CELLS
+    training set's item-attribute pairs (T2, forced one way and the other, CPU-s, measured in
+    the fourth session):
+
+    * two classes, K <= 2 (the evaluation-major layout): always; it won on every size tried,
+      from a 12-row toy (T3 8.6 vs 12.2 ms) and AP (742 pairs, T3 0.053 vs 0.097) to SB (262k
+      pairs, T2 0.23 vs 0.31) and MA (190k, 0.22 vs 0.51);
+    * two classes, K = 3 (the position-major layout): not below ``MIN_CELLS`` (HA, 918 pairs:
+      T3 0.114 vs 0.074), nor above ``MAX_CELLS``, where the general programme's sweep over the
+      distinct values is cheaper than the passes over every item (T2 on S47, 77k pairs, 0.76 vs
+      0.36; MA 1.40 vs 1.04);
+    * more classes (K <= 2, one pass per class): up to ``MAX_CLASS_CELLS`` classes x pairs (won
+      on IR, 1.8k: T3 0.026 vs 0.036, and SG, 307k: T2 0.10 vs 0.15; lost on SA, 1.39M: 2.03 vs
+      0.55, SU, 3.65M: 1.11 vs 0.36, LE, 8.3M: 3.86 vs 0.39).
+    """
+    pairs = len(enc.y) * len(enc.codes)
+    if enc.p > 2:
+        return enc.p * pairs <= MAX_CLASS_CELLS
+    return K <= 2 or MIN_CELLS <= pairs <= MAX_CELLS
 
 
 def applies(enc, *, K: int) -> bool:

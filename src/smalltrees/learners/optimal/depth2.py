@@ -87,7 +87,7 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: in
     if len(sets) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     dense = None
-    if applies(srt.enc, K=K) and pays(srt.enc):
+    if applies(srt.enc, K=K) and pays(srt.enc, K=K):
         dense = (DenseSets if srt.enc.p == 2 else DenseClasses)(srt, sets, K=K)
     one = dense.whole() if dense is not None else mask_errors(srt, sets, K=K).min(axis=0)
     best_errors = np.minimum(one, bounds)
