@@ -16,7 +16,7 @@ from t2_bruteforce import tree_errors
 from test_t2 import SETTINGS, training_errors
 
 from smalltrees import T1, T2, T3
-from smalltrees.learners.optimal import depth2
+from smalltrees.learners.optimal import dense, depth2
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import DenseClasses
 from smalltrees.learners.optimal.depth2 import _candidates
@@ -64,7 +64,8 @@ def encoded(X, y, K):
 def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     X, y, K = case
     assert applies(encoded(X, y, K), K=K) or len(set(y)) < 2
-    with patch.object(depth2, "pays", lambda enc, K: True):  # on data of any size
+    with (patch.object(depth2, "pays", lambda enc, K: True),  # on data of any size
+          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING)):  # both scans
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
@@ -77,19 +78,33 @@ def test_t2_and_t3_are_optimal_with_more_classes(case):
     """The same brute force with three to five classes (one prefix sum per class)."""
     X, y, K = case
     assert applies(encoded(X, y, K), K=K)
-    with patch.object(depth2, "pays", lambda enc, K: True):
+    with (patch.object(depth2, "pays", lambda enc, K: True),
+          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING)):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
             assert model.n_errors_ == training_errors(model, X, y)
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_prefix_sums_by_either_scan(seed, monkeypatch):
+    """Both ways of :func:`dense._prefix_sums` (accumulate, recursive doubling) are cumsum."""
+    rng = np.random.default_rng(seed)
+    W = rng.integers(-3, 4, size=tuple(rng.integers(1, 40, 3))).astype(np.int16)
+    monkeypatch.setattr(dense, "DOUBLING", int(rng.choice([0, W.size + 1])))
+    got = W.copy()
+    dense._prefix_sums(got, np.empty_like(got))
+    assert np.array_equal(got, np.cumsum(W, axis=1, dtype=np.int16))
+
+
 @pytest.mark.parametrize("classes", [2, 3, 5])
 @pytest.mark.parametrize("seed", range(40))
-def test_dense_equals_the_general_programme(seed, classes):
+def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     """Both sides of random thresholds of random roots of random sets, and the whole sets, up
-    to 150 items and 60 distinct values: the same errors as the stumps of ``mask_errors``."""
+    to 150 items and 60 distinct values: the same errors as the stumps of ``mask_errors``
+    (with either prefix scan)."""
     rng = np.random.default_rng(seed)
+    monkeypatch.setattr(dense, "DOUBLING", 0 if seed % 2 else dense.DOUBLING)
     X, y, K = continuous_case(rng, 150, 4, 60, min_rows=classes, classes=classes)
     y[:classes] = LABELS[:classes]  # every class present
     enc = encoded(X, y, K)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from smalltrees.learners.optimal.dense import FEW, DenseSets, _scan
+from smalltrees.learners.optimal.dense import DenseSets, _prefix_sums
 
 
 class DenseClasses(DenseSets):
@@ -90,7 +90,7 @@ class DenseClasses(DenseSets):
         lower = np.take(self._positions(s), roots, axis=0) < at.astype(self.dtype)[:, None, None]
         C = np.empty((p, R, n, F), dtype=self.dtype)
         np.multiply(lower, classes[:, None], out=C)  # the items below, one array per class
-        _scan(C.reshape(p * R, n, F), np.add, FEW)
+        _prefix_sums(C.reshape(p * R, n, F), np.empty_like(C).reshape(p * R, n, F))
         t_left = C[:, :, -1, 0].T.astype(np.int64)  # (R, p)
         t_right = total - t_left
         if self.K == 1:
