@@ -92,6 +92,7 @@ def test_prefix_sums_by_either_scan(seed, monkeypatch):
     rng = np.random.default_rng(seed)
     W = rng.integers(-3, 4, size=tuple(rng.integers(1, 40, 3))).astype(np.int16)
     monkeypatch.setattr(dense, "DOUBLING", int(rng.choice([0, W.size + 1])))
+    monkeypatch.setattr(dense, "LONG", int(rng.choice([0, W.shape[1]])))
     got = W.copy()
     dense._prefix_sums(got, np.empty_like(got))
     assert np.array_equal(got, np.cumsum(W, axis=1, dtype=np.int16))
@@ -141,16 +142,14 @@ def test_same_trees_as_the_general_programme(seed, classes, monkeypatch):
 
 
 def test_used_where_it_pays():
-    """Two classes at K <= 2: always. K = 3: not below MIN_CELLS item-attribute pairs, nor
-    above MAX_CELLS. More classes: up to MAX_CLASS_CELLS classes x pairs. The general programme
-    is faster elsewhere."""
+    """Two classes at K <= 2: always. K = 3: up to MAX_CELLS item-attribute pairs. More
+    classes: up to MAX_CLASS_CELLS classes x pairs. The general programme is faster elsewhere."""
     def pairs(m, n, p=2):
         return encoded(pd.DataFrame({f"x{j}": np.arange(float(m)) for j in range(n)}),
                        list(LABELS[:p]) * (m // p), 2)
 
     assert pays(pairs(10, 2), K=2) and pays(pairs(4000, 10), K=2) and pays(pairs(4000, 10), K=1)
-    assert not pays(pairs(10, 2), K=3)
-    assert pays(pairs(100, 10), K=3)
+    assert pays(pairs(10, 2), K=3) and pays(pairs(100, 10), K=3)
     assert not pays(pairs(4000, 10), K=3)
     assert pays(pairs(12, 2, 3), K=2) and pays(pairs(3000, 10, 3), K=2)
     assert not pays(pairs(3000, 60, 3), K=2)

@@ -38,12 +38,11 @@ item's sign times whether it lies below the threshold, plus the penalty's step (
 sum: ``np.where`` measured four times slower on int16). The four arrays ``C + P`` and
 ``P - C`` of both sides are written into one array, ``E`` first, then scanned in place, so
 one reduction (one running maximum for K = 3) serves all four extremes. Every numpy call
-handles a batch of evaluations of one set. For K <= 2 the arrays are shaped (evaluations,
-positions, attributes): the set's own operands broadcast along the leading axis and the
-extremes are one reduction over contiguous blocks (:meth:`DenseSets._by_evaluation`). For
-K = 3 they are shaped (positions, evaluations, attributes), the operands gathered as whole
-blocks of attributes, so that the running maximum is a blocked scan over whole rows
-(:meth:`DenseSets._by_position`, :func:`_scan`).
+handles a batch of evaluations of one set, in arrays shaped (evaluations, positions,
+attributes): the set's own operands broadcast along the leading axis, the prefix sums and
+running maxima along the middle one are recursive doubling over whole groups of rows
+(:func:`_prefix_sums`) and the extremes are one reduction over contiguous blocks
+(:meth:`DenseSets._extremes`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/learners/test_dense.py`` checks this one against it and against a brute force over
@@ -55,24 +54,24 @@ from __future__ import annotations
 import numpy as np
 
 CELLS = 1 << 17  # positions x attributes x evaluations per batch
-NARROW = 48  # columns up to which a running reduction along the rows is one accumulate call
-DOUBLING = 20000  # elements from which prefix sums double instead of accumulating
-MIN_CELLS, MAX_CELLS = 1000, 1 << 15  # items x attributes where K = 3 uses it (see pays)
+DOUBLING, LONG = 20000, 8192  # prefix sums double from DOUBLING elements, up to LONG rows
+MAX_CELLS = 1 << 15  # items x attributes up to which K = 3 uses it (see pays)
 MAX_CLASS_CELLS = 1 << 19  # classes x items x attributes up to which more classes use it
 
 
 def pays(enc, *, K: int) -> bool:
     """Whether the dense evaluator is expected to be faster than the general programme, by the
-    training set's item-attribute pairs (T2, forced one way and the other, CPU-s, measured in
-    the fourth session):
+    training set's item-attribute pairs (T2 or T3 forced one way and the other, CPU-s, best of
+    2-5, measured in the fourth session):
 
-    * two classes, K <= 2 (the evaluation-major layout): always; it won on every size tried,
-      from a 12-row toy (T3 8.6 vs 12.2 ms) and AP (742 pairs, T3 0.053 vs 0.097) to SB (262k
-      pairs, T2 0.23 vs 0.31) and MA (190k, 0.22 vs 0.51);
-    * two classes, K = 3 (the position-major layout): not below ``MIN_CELLS`` (HA, 918 pairs:
-      T3 0.114 vs 0.074), nor above ``MAX_CELLS``, where the general programme's sweep over the
-      distinct values is cheaper than the passes over every item (T2 on S47, 77k pairs, 0.76 vs
-      0.36; MA 1.40 vs 1.04);
+    * two classes, K <= 2: always; it won on every size tried, from a 12-row toy (T3 8.6 vs
+      12.2 ms) and AP (742 pairs, T3 0.053 vs 0.097) to SB (262k pairs, T2 0.23 vs 0.31), MA
+      (190k, 0.22 vs 0.51) and 64k synthetic rows (256k, 0.19 vs 0.45);
+    * two classes, K = 3: up to ``MAX_CELLS`` (won on the toy, HA, 918 pairs: T3 0.071 vs
+      0.087, AP: 0.053 vs 0.093, 4k synthetic rows, 16k pairs: T2 0.066 vs 0.127); above it
+      the general programme's sweep over the distinct values can be cheaper than the passes
+      over every item (16k synthetic rows, 64k pairs: T2 0.455 vs 0.349), though not
+      everywhere (S47, 77k: 0.31 vs 0.41; MA, 190k: 0.64 vs 1.05);
     * more classes (K <= 2, one pass per class): up to ``MAX_CLASS_CELLS`` classes x pairs (won
       on IR, 1.8k: T3 0.026 vs 0.036, and SG, 307k: T2 0.10 vs 0.15; lost on SA, 1.39M: 2.03 vs
       0.55, SU, 3.65M: 1.11 vs 0.36, LE, 8.3M: 3.86 vs 0.39).
@@ -80,7 +79,7 @@ def pays(enc, *, K: int) -> bool:
     pairs = len(enc.y) * len(enc.codes)
     if enc.p > 2:
         return enc.p * pairs <= MAX_CLASS_CELLS
-    return K <= 2 or MIN_CELLS <= pairs <= MAX_CELLS
+    return K <= 2 or pairs <= MAX_CELLS
 
 
 def applies(enc, *, K: int) -> bool:
@@ -143,14 +142,13 @@ class DenseSets:
     def _table(self, s: int):
         """(items, stacked, total) of set ``s``: its items at each position of each attribute's
         order (n, F); the signed values, the step of the penalty, twice the penalty and
-        ``C_S`` stacked (4, n, F) for K <= 2, (n, 4, F) for K = 3; its signed total."""
+        ``C_S`` stacked (4, n, F); its signed total."""
         if s not in self.tables:
             _, _, _, items, sign, step, penalty, prefix, _, _ = self._flat
             n, F = int(self.sizes[s]), self.by_item.shape[1]
             part = slice(self.offsets[s], self.offsets[s + 1])
             columns = np.stack([sign[part], step[part], 2 * penalty[part], prefix[part]])
-            axes = (0, 2, 1) if self.K < 3 else (2, 0, 1)
-            stacked = np.ascontiguousarray(columns.reshape(4, F, n).transpose(axes),
+            stacked = np.ascontiguousarray(columns.reshape(4, F, n).transpose(0, 2, 1),
                                            dtype=self.dtype)
             self.tables[s] = (items[part].reshape(F, n).T, stacked, int(self.totals[s]))
         return self.tables[s]
@@ -242,12 +240,10 @@ class DenseSets:
 
     def _positions(self, s):
         """The position of the set's item at each place of each attribute's order in each
-        root's order, shaped (roots, n, F) for K <= 2 and (n, roots, F) for K = 3 (built at the
-        set's first evaluation)."""
+        root's order, shaped (roots, n, F) (built at the set's first evaluation)."""
         if s not in self.roots:
             by_item = self.by_item[self._table(s)[0]]  # (n, F, roots)
-            axes = (2, 0, 1) if self.K < 3 else (0, 2, 1)
-            self.roots[s] = np.ascontiguousarray(by_item.transpose(axes))
+            self.roots[s] = np.ascontiguousarray(by_item.transpose(2, 0, 1))
         return self.roots[s]
 
     def _sides(self, s, n, roots, at, below):
@@ -256,21 +252,22 @@ class DenseSets:
             zeros = np.zeros(R, dtype=np.int64)
             return zeros, zeros
         total = self._table(s)[2]
-        extremes = self._by_evaluation if self.K < 3 else self._by_position
-        t_left, best = extremes(s, n, roots, at)
+        t_left, best = self._extremes(s, n, roots, at)
         sizes = np.concatenate((below, n - below))  # both sides (np.r_ costs more here)
         totals = np.concatenate((t_left, total - t_left))
         first, second = (0, 0) if best is None else (best[0::2].ravel(), best[1::2].ravel())
         errors = _errors(sizes, totals, first, second, K=self.K)
         return errors[:R], errors[R:]
 
-    def _by_evaluation(self, s, n, roots, at):
-        """(signed total below each threshold, (4, R) maxima of ``C + P`` and ``P - C`` of the
-        side below and of the side above, None for K = 1), K <= 2: arrays shaped (evaluations,
-        positions, attributes), so the set's own operands broadcast along the leading axis and
-        the prefix sums run along the middle one (:func:`_prefix_sums`; measured 1.2x faster
-        than the
-        position-major layout of K = 3 on IO's shapes, 2x with 4-9 attributes)."""
+    def _extremes(self, s, n, roots, at):
+        """(signed total below each threshold, (4, R) extremes of the side below and of the
+        side above: the maxima of ``C + P`` and ``P - C`` for K = 2, ``X`` and ``Y`` for K = 3,
+        None for K = 1). Arrays shaped (evaluations, positions, attributes), so the set's own
+        operands broadcast along the leading axis and the scans run along the middle one
+        (measured against (positions, evaluations, attributes), where the operands are
+        gathered as blocks and the scans run over whole rows: T3 at K = 2 1.2x faster on IO's
+        shapes, 2x with 4-9 attributes; at K = 3, with the doubling scan, 1.2-1.5x on PA, PI,
+        BU, TR, G2 and IO)."""
         sign, step, pen2, cs = self._table(s)[1]
         R, F = len(roots), sign.shape[1]
         U = np.empty((4, R, n, F), dtype=self.dtype)
@@ -285,38 +282,15 @@ class DenseSets:
         np.subtract(pen2, E, out=U[1])
         np.add(U[1], cs, out=U[2])  # C_S + 2P - E
         np.subtract(E, cs, out=U[3])
-        return t_left, U.reshape(4, R, -1).max(axis=-1).astype(np.int64)
-
-    def _by_position(self, s, n, roots, at):
-        """The same for K = 3 (``X`` and ``Y`` instead of the maxima) in arrays shaped
-        (positions, 4, evaluations, attributes): the running maximum along the positions is
-        one blocked scan over whole rows, which the evaluation-major layout makes slower
-        (measured 1.2-1.4x on IO's and PA's shapes)."""
-        _, stacked, _ = self._table(s)
-        R, F = len(roots), stacked.shape[-1]
-        limit = np.repeat(at.astype(self.dtype), F).reshape(1, R, F)
-        U = np.empty((n, 4, R, F), dtype=self.dtype)
-        E = U[:, 0]
-        if R == 1:  # views: a gather of blocks of F values is slow for long sets
-            lower = self._positions(s)[:, roots[0], None] < limit
-            sign, step, pen2, cs = (stacked[:, k, None] for k in range(4))
-        else:
-            lower = np.take(self._positions(s), roots, axis=1) < limit  # (n, R, F)
-            tiles = np.take(stacked, np.repeat(np.arange(4), R), axis=1)  # (n, 4R, F)
-            sign, step, pen2, cs = (tiles[:, k * R:(k + 1) * R] for k in range(4))
-        np.multiply(lower, sign, out=E)
-        np.add(E, step, out=E)
-        _scan(E.reshape(1, n, -1), np.add)
-        np.subtract(pen2, E, out=U[:, 1])
-        np.add(U[:, 1], cs, out=U[:, 2])
-        np.subtract(E, cs, out=U[:, 3])
+        if self.K == 2:
+            return t_left, U.reshape(4, R, -1).max(axis=-1).astype(np.int64)
         # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
-        M = U.copy()
-        _scan(M.reshape(1, n, -1), np.maximum)
-        M[:, 0::2] += U[:, 1::2]
-        M[:, 1::2] += U[:, 0::2]
-        best = np.maximum.reduce(np.maximum.reduce(M, axis=0), axis=-1).astype(np.int64)
-        return E[-1, :, 0].astype(np.int64), best
+        M = U.copy().reshape(4 * R, n, F)
+        _prefix_sums(M, np.empty_like(M), np.maximum)
+        M = M.reshape(4, R, n, F)
+        M[0::2] += U[1::2]
+        M[1::2] += U[0::2]
+        return t_left, M.reshape(4, R, -1).max(axis=-1).astype(np.int64)
 
 
 def _errors(n, total, first, second, *, K: int) -> np.ndarray:
@@ -333,45 +307,25 @@ def _errors(n, total, first, second, *, K: int) -> np.ndarray:
     return (n - gain) // 2
 
 
-def _scan(W: np.ndarray, ufunc) -> None:
-    """``ufunc``'s running reduction (``np.add``: cumulative sums) along axis 1 of a 3-D array
-    whose rows (``W[g, i]``) are contiguous, in place. Arrays of up to ``NARROW`` columns take
-    ``ufunc.accumulate``; wider ones a blocked scan in about ``3 sqrt(n)`` numpy calls over
-    whole rows, as the accumulation runs one column at a time and is several times slower there
-    (measured: faster up to about ``NARROW`` columns in the position-major layout)."""
-    if W.shape[2] <= NARROW:
-        ufunc.accumulate(W, axis=1, out=W)
-        return
-    G, n = W.shape[:2]
-    b = max(1, int(np.sqrt(n)))
-    full = n // b * b
-    blocks = W[:, :full].reshape(G, n // b, b, -1)
-    for i in range(1, b):
-        ufunc(blocks[:, :, i], blocks[:, :, i - 1], out=blocks[:, :, i])
-    for k in range(1, n // b):
-        ufunc(blocks[:, k], blocks[:, k - 1, -1, None], out=blocks[:, k])
-    for i in range(full, n):
-        ufunc(W[:, i], W[:, i - 1], out=W[:, i])
-
-
-
-def _prefix_sums(W: np.ndarray, spare: np.ndarray) -> None:
-    """Cumulative sums along axis 1 of a C-contiguous (G, n, F) array, in place (the
-    evaluation-major layout). Below ``DOUBLING`` elements ``np.add.accumulate``, about 1.3 ns
-    per element, as it runs along short rows; from there recursive doubling (Hillis and
-    Steele): ``ceil(log2 n)`` passes, each one contiguous addition over every row of a group at
-    once (``W[g, i] += W[g, i - d]``), alternating between ``W`` and ``spare`` (the same shape),
-    about 8 us plus 0.2 ns per element and pass (measured over F = 3..22, n = 20..400,
-    G = 1..64: 2-3.5x faster from 50k elements, a wash at 20k)."""
+def _prefix_sums(W: np.ndarray, spare: np.ndarray, ufunc=np.add) -> None:
+    """Cumulative sums (``ufunc``'s running reduction: running maxima for ``np.maximum``) along
+    axis 1 of a C-contiguous (G, n, F) array, in place. Below ``DOUBLING`` elements
+    ``ufunc.accumulate``, about 1.3 ns per element, as it runs along short rows; from there
+    recursive doubling (Hillis and Steele): ``ceil(log2 n)`` passes, each one contiguous
+    operation over every row of a group at once (``W[g, i] += W[g, i - d]``), alternating
+    between ``W`` and ``spare`` (the same shape), about 8 us plus 0.2 ns per element and pass
+    (sums measured over F = 3..22, n = 20..400, G = 1..64: 2-3.5x faster from 50k elements, a
+    wash at 20k). Beyond ``LONG`` rows the passes cost more than the accumulation (T2 at K = 3
+    on 16k synthetic rows: 0.58 vs 0.46 CPU-s; on 4k: 0.066 vs 0.080)."""
     G, n, F = W.shape
-    if W.size < DOUBLING:
-        np.add.accumulate(W, axis=1, out=W)
+    if W.size < DOUBLING or n > LONG:
+        ufunc.accumulate(W, axis=1, out=W)
         return
     source, target = W.reshape(G, n * F), spare.reshape(G, n * F)
     d, swapped = F, False
     while d < n * F:
         target[:, :d] = source[:, :d]
-        np.add(source[:, d:], source[:, :-d], out=target[:, d:])
+        ufunc(source[:, d:], source[:, :-d], out=target[:, d:])
         source, target, swapped = target, source, not swapped
         d *= 2
     if swapped:
