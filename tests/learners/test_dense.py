@@ -1,6 +1,7 @@
-"""The dense both-sides evaluator of T2/T3 (smalltrees.learners.optimal.dense): exact against a
-brute force over TREE(2) and TREE(3), equal to the general programme it stands in for
-(:func:`~smalltrees.learners.optimal.sets.mask_errors`), and the same trees as that programme."""
+"""The dense both-sides evaluators of T2/T3 (smalltrees.learners.optimal.dense and, for more
+than two classes, dense_classes): exact against a brute force over TREE(2) and TREE(3), equal
+to the general programme they stand in for (:func:`~smalltrees.learners.optimal.sets.mask_errors`),
+and the same trees as that programme."""
 
 from __future__ import annotations
 
@@ -15,31 +16,41 @@ from t2_bruteforce import tree_errors
 from test_t2 import SETTINGS, training_errors
 
 from smalltrees import T1, T2, T3
-from smalltrees.learners.optimal import depth2
+from smalltrees.learners.optimal import dense, depth2
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
+from smalltrees.learners.optimal.dense_classes import DenseClasses
 from smalltrees.learners.optimal.depth2 import _candidates
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
 
-K_VALUES = (1, 2, 3)  # the values of K the dense evaluator covers
+K_VALUES = (1, 2, 3)  # the values of K the dense evaluator covers (two classes)
+K_CLASSES = (1, 2)  # the same for more classes (dense_classes)
+LABELS = np.array(list("abcde"), dtype=object)
 
 
-def continuous_case(rng, max_rows, max_columns, max_distinct, min_rows=1):
-    """Two classes, every attribute continuous and present, heavy ties (a few distinct values
-    per column, sometimes one), K among those the dense evaluator covers."""
+def continuous_case(rng, max_rows, max_columns, max_distinct, min_rows=1, classes=2):
+    """``classes`` classes (not all of them always present), every attribute continuous and
+    present, heavy ties (a few distinct values per column, sometimes one), K among those the
+    dense evaluator covers."""
     m = int(rng.integers(min_rows, max_rows + 1))
     columns = {}
     for j in range(int(rng.integers(1, max_columns + 1))):
         pool = np.sort(rng.normal(size=int(rng.integers(1, max_distinct + 1))).round(2))
         columns[f"x{j}"] = rng.choice(pool, m)
-    y = np.where(rng.random(m) < rng.choice([0.2, 0.5, 0.8]), "a", "b").astype(object)
-    return pd.DataFrame(columns), y, int(rng.choice(K_VALUES))
+    if classes == 2:
+        y = np.where(rng.random(m) < rng.choice([0.2, 0.5, 0.8]), "a", "b").astype(object)
+        return pd.DataFrame(columns), y, int(rng.choice(K_VALUES))
+    weights = rng.dirichlet(np.full(classes, rng.choice([0.5, 2.0])))
+    y = LABELS[rng.choice(classes, m, p=weights)]
+    return pd.DataFrame(columns), y, int(rng.choice(K_CLASSES))
 
 
 @st.composite
-def cases(draw, max_rows=10, max_columns=3, max_distinct=5):
+def cases(draw, max_rows=10, max_columns=3, max_distinct=5, classes=(2,)):
     seed = draw(st.integers(0, 2**32 - 1))
-    return continuous_case(np.random.default_rng(seed), max_rows, max_columns, max_distinct)
+    rng = np.random.default_rng(seed)
+    return continuous_case(rng, max_rows, max_columns, max_distinct,
+                           classes=int(rng.choice(classes)))
 
 
 def encoded(X, y, K):
@@ -53,26 +64,56 @@ def encoded(X, y, K):
 def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     X, y, K = case
     assert applies(encoded(X, y, K), K=K) or len(set(y)) < 2
-    with patch.object(depth2, "pays", lambda enc: True):  # on data of any size
+    with (patch.object(depth2, "pays", lambda enc, K: True),  # on data of any size
+          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING)):  # both scans
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
             assert model.n_errors_ == training_errors(model, X, y)
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_dense_equals_the_general_programme(seed):
-    """Both sides of random thresholds of random roots of random sets, and the whole sets, up
-    to 150 items and 60 distinct values: the same errors as the stumps of ``mask_errors``."""
+@settings(max_examples=300, **SETTINGS)
+@given(cases(classes=(3, 4, 5)))
+def test_t2_and_t3_are_optimal_with_more_classes(case):
+    """The same brute force with three to five classes (one prefix sum per class)."""
+    X, y, K = case
+    assert applies(encoded(X, y, K), K=K)
+    with (patch.object(depth2, "pays", lambda enc, K: True),
+          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING)):
+        for depth, learner in ((1, T1), (2, T2), (3, T3)):
+            model = learner(K=K).fit(X, y)
+            assert model.n_errors_ == tree_errors(X, y, K, depth)
+            assert model.n_errors_ == training_errors(model, X, y)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_prefix_sums_by_either_scan(seed, monkeypatch):
+    """Both ways of :func:`dense._prefix_sums` (accumulate, recursive doubling) are cumsum."""
     rng = np.random.default_rng(seed)
-    X, y, K = continuous_case(rng, 150, 4, 60, min_rows=2)
-    y[:2] = ["a", "b"]  # two classes
+    W = rng.integers(-3, 4, size=tuple(rng.integers(1, 40, 3))).astype(np.int16)
+    monkeypatch.setattr(dense, "DOUBLING", int(rng.choice([0, W.size + 1])))
+    monkeypatch.setattr(dense, "LONG", int(rng.choice([0, W.shape[1]])))
+    got = W.copy()
+    dense._prefix_sums(got, np.empty_like(got))
+    assert np.array_equal(got, np.cumsum(W, axis=1, dtype=np.int16))
+
+
+@pytest.mark.parametrize("classes", [2, 3, 5])
+@pytest.mark.parametrize("seed", range(40))
+def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
+    """Both sides of random thresholds of random roots of random sets, and the whole sets, up
+    to 150 items and 60 distinct values: the same errors as the stumps of ``mask_errors``
+    (with either prefix scan)."""
+    rng = np.random.default_rng(seed)
+    monkeypatch.setattr(dense, "DOUBLING", 0 if seed % 2 else dense.DOUBLING)
+    X, y, K = continuous_case(rng, 150, 4, 60, min_rows=classes, classes=classes)
+    y[:classes] = LABELS[:classes]  # every class present
     enc = encoded(X, y, K)
     assert applies(enc, K=K)
     srt = Sorted(enc)
     m, F = len(y), len(srt.cont)
     sets = rng.random((6, m)) < rng.random((6, 1))
-    tables = DenseSets(srt, sets, K=K)
+    tables = (DenseSets if classes == 2 else DenseClasses)(srt, sets, K=K)
     assert (tables.whole() == mask_errors(srt, sets, K=K).min(axis=0)).all()
     which = np.sort(rng.integers(0, len(sets), 30))
     roots = rng.integers(0, F, 30)
@@ -88,36 +129,42 @@ def test_dense_equals_the_general_programme(seed):
         assert np.array_equal(got, expected)
 
 
+@pytest.mark.parametrize("classes", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(25))
-def test_same_trees_as_the_general_programme(seed, monkeypatch):
+def test_same_trees_as_the_general_programme(seed, classes, monkeypatch):
     """T2's and T3's trees (ties included) with and without the dense evaluator."""
     rng = np.random.default_rng(100 + seed)
-    X, y, K = continuous_case(rng, 80, 4, 25)
-    monkeypatch.setattr(depth2, "pays", lambda enc: True)
+    X, y, K = continuous_case(rng, 80, 4, 25, classes=classes)
+    monkeypatch.setattr(depth2, "pays", lambda enc, K: True)
     fast = [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
     monkeypatch.setattr(depth2, "applies", lambda enc, K: False)
     assert fast == [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
 
 
 def test_used_where_it_pays():
-    """Not below MIN_CELLS item-attribute pairs, nor above MAX_CELLS: the general programme is
-    faster there."""
-    def pairs(m, n):
+    """Two classes at K <= 2: always. K = 3: up to MAX_CELLS item-attribute pairs. More
+    classes: up to MAX_CLASS_CELLS classes x pairs. The general programme is faster elsewhere."""
+    def pairs(m, n, p=2):
         return encoded(pd.DataFrame({f"x{j}": np.arange(float(m)) for j in range(n)}),
-                       ["a", "b"] * (m // 2), 2)
+                       list(LABELS[:p]) * (m // p), 2)
 
-    assert not pays(pairs(10, 2))
-    assert pays(pairs(100, 10))
-    assert not pays(pairs(4000, 10))
+    assert pays(pairs(10, 2), K=2) and pays(pairs(4000, 10), K=2) and pays(pairs(4000, 10), K=1)
+    assert pays(pairs(10, 2), K=3) and pays(pairs(100, 10), K=3)
+    assert not pays(pairs(4000, 10), K=3)
+    assert pays(pairs(12, 2, 3), K=2) and pays(pairs(3000, 10, 3), K=2)
+    assert not pays(pairs(3000, 60, 3), K=2)
 
 
 def test_not_applied_where_not_exact():
-    """Missing values, a categorical attribute, three classes or a larger K keep the general
-    programme."""
+    """Missing values, a categorical attribute, a larger K (K > 3 for two classes, K > 2 for
+    more) keep the general programme."""
     X = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.0]})
     assert applies(encoded(X, ["a", "b", "a", "b"], 2), K=2)
     assert not applies(encoded(X, ["a", "b", "a", "b"], 4), K=4)
-    assert not applies(encoded(X, ["a", "b", "c", "b"], 2), K=2)
+    assert applies(encoded(X, ["a", "b", "c", "b"], 2), K=2)
+    assert not applies(encoded(X, ["a", "b", "c", "b"], 3), K=3)
+    with pytest.raises(ValueError, match="K <= 2, got 3"):
+        DenseClasses(Sorted(encoded(X, ["a", "b", "c", "b"], 3)), np.ones((1, 4), bool), K=3)
     assert not applies(encoded(X.assign(x=[0.0, np.nan, 2.0, 3.0]), ["a", "b", "a", "b"], 2), K=2)
     cat = X.assign(c=pd.Categorical(["u", "v", "u", "v"]))
     assert not applies(encoded(cat, ["a", "b", "a", "b"], 2), K=2)

@@ -25,7 +25,8 @@ attribute and every cut (a leaf included) errs
   ``a = b``, ``b`` the last). Each is a running maximum (or minimum) along the positions and
   one maximum.
 
-(More classes would need one prefix sum per class; they stay with the general programme.)
+(More classes need one prefix sum per class: :mod:`~smalltrees.learners.optimal.dense_classes`,
+for K <= 2.)
 
 Maxima and minima are taken over the positions where a cut is allowed, after the last item of a
 run of equal values in that attribute's order (a cut there separates any subset of the set as
@@ -37,12 +38,11 @@ item's sign times whether it lies below the threshold, plus the penalty's step (
 sum: ``np.where`` measured four times slower on int16). The four arrays ``C + P`` and
 ``P - C`` of both sides are written into one array, ``E`` first, then scanned in place, so
 one reduction (one running maximum for K = 3) serves all four extremes. Every numpy call
-handles a batch of evaluations of one set. For K <= 2 the arrays are shaped (evaluations,
-positions, attributes): the set's own operands broadcast along the leading axis and the
-extremes are one reduction over contiguous blocks (:meth:`DenseSets._by_evaluation`). For
-K = 3 they are shaped (positions, evaluations, attributes), the operands gathered as whole
-blocks of attributes, so that the running maximum is a blocked scan over whole rows
-(:meth:`DenseSets._by_position`, :func:`_scan`).
+handles a batch of evaluations of one set, in arrays shaped (evaluations, positions,
+attributes): the set's own operands broadcast along the leading axis, the prefix sums and
+running maxima along the middle one are recursive doubling over whole groups of rows
+(:func:`_prefix_sums`) and the extremes are one reduction over contiguous blocks
+(:meth:`DenseSets._extremes`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/learners/test_dense.py`` checks this one against it and against a brute force over
@@ -54,25 +54,39 @@ from __future__ import annotations
 import numpy as np
 
 CELLS = 1 << 17  # positions x attributes x evaluations per batch
-NARROW = 48  # columns up to which a running reduction along the rows is one accumulate call
-FEW = 24  # the same for the evaluation-major layout of K <= 2, by attributes
-MIN_CELLS, MAX_CELLS = 1000, 1 << 15  # items x attributes where it is used (see pays)
+DOUBLING, LONG = 20000, 8192  # prefix sums double from DOUBLING elements, up to LONG rows
+MAX_CELLS = 1 << 15  # items x attributes up to which K = 3 uses it (see pays)
+MAX_CLASS_CELLS = 1 << 19  # classes x items x attributes up to which more classes use it
 
 
-def pays(enc) -> bool:
+def pays(enc, *, K: int) -> bool:
     """Whether the dense evaluator is expected to be faster than the general programme, by the
-    training set's item-attribute pairs: not below ``MIN_CELLS``, where its numpy calls per set
-    cost more than the work they do (measured on HA and AP, 918 and 742 pairs), nor above
-    ``MAX_CELLS``, where the general programme's sweep over the distinct values is cheaper than
-    the passes over every item (T2 on S47, SB, RN and MA, 77k to 262k pairs; it wins up to IO's
-    12k)."""
-    return MIN_CELLS <= len(enc.y) * len(enc.codes) <= MAX_CELLS
+    training set's item-attribute pairs (T2 or T3 forced one way and the other, CPU-s, best of
+    2-5, measured in the fourth session):
+
+    * two classes, K <= 2: always; it won on every size tried, from a 12-row toy (T3 8.6 vs
+      12.2 ms) and AP (742 pairs, T3 0.053 vs 0.097) to SB (262k pairs, T2 0.23 vs 0.31), MA
+      (190k, 0.22 vs 0.51) and 64k synthetic rows (256k, 0.19 vs 0.45);
+    * two classes, K = 3: up to ``MAX_CELLS`` (won on the toy, HA, 918 pairs: T3 0.071 vs
+      0.087, AP: 0.053 vs 0.093, 4k synthetic rows, 16k pairs: T2 0.066 vs 0.127); above it
+      the general programme's sweep over the distinct values can be cheaper than the passes
+      over every item (16k synthetic rows, 64k pairs: T2 0.455 vs 0.349), though not
+      everywhere (S47, 77k: 0.31 vs 0.41; MA, 190k: 0.64 vs 1.05);
+    * more classes (K <= 2, one pass per class): up to ``MAX_CLASS_CELLS`` classes x pairs (won
+      on IR, 1.8k: T3 0.026 vs 0.036, and SG, 307k: T2 0.10 vs 0.15; lost on SA, 1.39M: 2.03 vs
+      0.55, SU, 3.65M: 1.11 vs 0.36, LE, 8.3M: 3.86 vs 0.39).
+    """
+    pairs = len(enc.y) * len(enc.codes)
+    if enc.p > 2:
+        return enc.p * pairs <= MAX_CLASS_CELLS
+    return K <= 2 or pairs <= MAX_CELLS
 
 
 def applies(enc, *, K: int) -> bool:
-    """Whether the dense evaluator is exact for ``enc`` at ``K``: two classes, every attribute
-    continuous and present on every item, K <= 3."""
-    return (enc.p == 2 and K <= 3 and all(enc.continuous)
+    """Whether a dense evaluator is exact for ``enc`` at ``K``: every attribute continuous and
+    present on every item, and K <= 3 for two classes (this module), K <= 2 for more
+    (:mod:`~smalltrees.learners.optimal.dense_classes`)."""
+    return (K <= (3 if enc.p == 2 else 2) and all(enc.continuous)
             and all(bool((codes >= 0).all()) for codes in enc.codes))
 
 
@@ -92,6 +106,7 @@ class DenseSets:
         order = srt.order
         F, m = order.shape
         self.K = K
+        self.layers = 1  # arrays per evaluation (see evaluate)
         self.dtype = np.int16 if 6 * m + 4 < np.iinfo(np.int16).max else np.int32
         self.by_item = np.ascontiguousarray(srt.position.T, dtype=self.dtype)  # (m, F)
         self.sizes = sets.sum(axis=1)
@@ -103,30 +118,37 @@ class DenseSets:
         penalty = np.where(same & np.append(ranks[1:] == ranks[:-1], False), -big, 0)
         first = np.concatenate(([True], ~same[:-1]))
         step = penalty - np.where(first, 0, np.concatenate(([0], penalty[:-1])))  # the diff
-        sign = 1 - 2 * srt.enc.y[items].astype(np.int64)
-        prefix = np.cumsum(sign)
+        sign = self._signs(srt.enc.y[items].astype(np.int64), srt.enc.p)
+        prefix = np.cumsum(sign, axis=0)
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
         lengths = np.diff(np.append(starts, len(q)))
-        prefix -= np.repeat(prefix[starts] - sign[starts], lengths)  # per-segment prefix sums
+        prefix -= np.repeat(prefix[starts] - sign[starts], lengths, axis=0)  # per segment
         self._flat = q, f, j, items, sign, step, penalty, prefix, starts, lengths
         self.offsets = np.concatenate(([0], np.cumsum(F * self.sizes)))  # each set's part
         last = self.offsets[:-1] + self.sizes - 1
-        self.totals = np.where(self.sizes > 0, prefix[np.maximum(last, 0)] if len(q) else 0, 0)
+        self.totals = np.zeros((len(self.sizes),) + sign.shape[1:], dtype=np.int64)
+        if len(q):
+            full = self.sizes > 0
+            self.totals[full] = prefix[last[full]]
         self.cuts = same & (penalty == 0)  # a cut between element e and e + 1
         self.tables = {}  # set -> its arrays shaped (positions, ..., attributes), when evaluated
         self.roots = {}  # set -> the position of each of its items in each root's order
 
+    @staticmethod
+    def _signs(labels: np.ndarray, p: int) -> np.ndarray:
+        """Each item's contribution to the prefix sums: +1 for class 0, -1 for class 1."""
+        return 1 - 2 * labels
+
     def _table(self, s: int):
         """(items, stacked, total) of set ``s``: its items at each position of each attribute's
         order (n, F); the signed values, the step of the penalty, twice the penalty and
-        ``C_S`` stacked (4, n, F) for K <= 2, (n, 4, F) for K = 3; its signed total."""
+        ``C_S`` stacked (4, n, F); its signed total."""
         if s not in self.tables:
             _, _, _, items, sign, step, penalty, prefix, _, _ = self._flat
             n, F = int(self.sizes[s]), self.by_item.shape[1]
             part = slice(self.offsets[s], self.offsets[s + 1])
             columns = np.stack([sign[part], step[part], 2 * penalty[part], prefix[part]])
-            axes = (0, 2, 1) if self.K < 3 else (2, 0, 1)
-            stacked = np.ascontiguousarray(columns.reshape(4, F, n).transpose(axes),
+            stacked = np.ascontiguousarray(columns.reshape(4, F, n).transpose(0, 2, 1),
                                            dtype=self.dtype)
             self.tables[s] = (items[part].reshape(F, n).T, stacked, int(self.totals[s]))
         return self.tables[s]
@@ -155,7 +177,7 @@ class DenseSets:
         """The thresholds of every root of the sets ``ids``, as
         :func:`~smalltrees.learners.optimal.depth2._candidates` gives them for ``sets[ids]``
         (the same candidates, first guesses and order), read off the sets' own prefix sums."""
-        q, f, j, _, _, _, _, prefix, starts, lengths = self._flat
+        q, f, j, _, _, _, _, _, starts, lengths = self._flat
         if not len(q):
             return None
         wanted = np.zeros(len(self.sizes), dtype=bool)
@@ -169,9 +191,7 @@ class DenseSets:
         single = alone[e]
         below = np.where(single, 0, e - starts[segment[e]] + 1)
         at = j[np.where(single, e, e + 1)]
-        signed = np.where(single, 0, prefix[e])
-        n, total = self.sizes[q[e]], self.totals[q[e]]
-        purity = (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
+        purity = self._purity(q[e], np.where(single, -1, e), below)
         new_root = np.concatenate(([True], segment[e][1:] != segment[e][:-1]))
         root = np.cumsum(new_root) - 1
         heads = np.flatnonzero(new_root)
@@ -179,6 +199,14 @@ class DenseSets:
         first = purest[np.concatenate(([True], root[purest][1:] != root[purest][:-1]))]
         rank = np.cumsum(wanted) - 1  # the place of each wanted set among ``ids``
         return root, below, at, first, rank[q[e[heads]]], f[e[heads]]
+
+    def _purity(self, sets, ends, below):
+        """Errors of the purest one-level split of each candidate (a leaf on each side): the
+        set of each, the flat element of its last item below it (-1: none) and how many lie
+        below it."""
+        signed = np.where(ends >= 0, self._flat[7][ends], 0)
+        n, total = self.sizes[sets], self.totals[sets]
+        return (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
 
     def evaluate(self, sets: np.ndarray, roots: np.ndarray, at: np.ndarray, below: np.ndarray):
         """Errors of the best stumps on both sides of thresholds.
@@ -204,7 +232,7 @@ class DenseSets:
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
             s = int(sets[lo])
             n = int(self.sizes[s])
-            step = max(1, CELLS // max(1, n * F))
+            step = max(1, CELLS // max(1, n * F * self.layers))
             for a in range(lo, hi, step):
                 b = min(a + step, hi)
                 left[a:b], right[a:b] = self._sides(s, n, roots[a:b], at[a:b], below[a:b])
@@ -212,12 +240,10 @@ class DenseSets:
 
     def _positions(self, s):
         """The position of the set's item at each place of each attribute's order in each
-        root's order, shaped (roots, n, F) for K <= 2 and (n, roots, F) for K = 3 (built at the
-        set's first evaluation)."""
+        root's order, shaped (roots, n, F) (built at the set's first evaluation)."""
         if s not in self.roots:
             by_item = self.by_item[self._table(s)[0]]  # (n, F, roots)
-            axes = (2, 0, 1) if self.K < 3 else (0, 2, 1)
-            self.roots[s] = np.ascontiguousarray(by_item.transpose(axes))
+            self.roots[s] = np.ascontiguousarray(by_item.transpose(2, 0, 1))
         return self.roots[s]
 
     def _sides(self, s, n, roots, at, below):
@@ -226,20 +252,22 @@ class DenseSets:
             zeros = np.zeros(R, dtype=np.int64)
             return zeros, zeros
         total = self._table(s)[2]
-        extremes = self._by_evaluation if self.K < 3 else self._by_position
-        t_left, best = extremes(s, n, roots, at)
+        t_left, best = self._extremes(s, n, roots, at)
         sizes = np.concatenate((below, n - below))  # both sides (np.r_ costs more here)
         totals = np.concatenate((t_left, total - t_left))
         first, second = (0, 0) if best is None else (best[0::2].ravel(), best[1::2].ravel())
         errors = _errors(sizes, totals, first, second, K=self.K)
         return errors[:R], errors[R:]
 
-    def _by_evaluation(self, s, n, roots, at):
-        """(signed total below each threshold, (4, R) maxima of ``C + P`` and ``P - C`` of the
-        side below and of the side above, None for K = 1), K <= 2: arrays shaped (evaluations,
-        positions, attributes), so the set's own operands broadcast along the leading axis and
-        the prefix sums run along the middle one (measured 1.2x faster than the
-        position-major layout of K = 3 on IO's shapes, 2x with 4-9 attributes)."""
+    def _extremes(self, s, n, roots, at):
+        """(signed total below each threshold, (4, R) extremes of the side below and of the
+        side above: the maxima of ``C + P`` and ``P - C`` for K = 2, ``X`` and ``Y`` for K = 3,
+        None for K = 1). Arrays shaped (evaluations, positions, attributes), so the set's own
+        operands broadcast along the leading axis and the scans run along the middle one
+        (measured against (positions, evaluations, attributes), where the operands are
+        gathered as blocks and the scans run over whole rows: T3 at K = 2 1.2x faster on IO's
+        shapes, 2x with 4-9 attributes; at K = 3, with the doubling scan, 1.2-1.5x on PA, PI,
+        BU, TR, G2 and IO)."""
         sign, step, pen2, cs = self._table(s)[1]
         R, F = len(roots), sign.shape[1]
         U = np.empty((4, R, n, F), dtype=self.dtype)
@@ -247,45 +275,22 @@ class DenseSets:
         lower = np.take(self._positions(s), roots, axis=0) < at.astype(self.dtype)[:, None, None]
         np.multiply(lower, sign, out=E)  # the signed values below the threshold (a select
         np.add(E, step, out=E)  # is several times slower), with the step of the penalty
-        _scan(E, np.add, FEW)
+        _prefix_sums(E, U[1])
         t_left = E[:, -1, 0].astype(np.int64)
         if self.K == 1:
             return t_left, None
         np.subtract(pen2, E, out=U[1])
         np.add(U[1], cs, out=U[2])  # C_S + 2P - E
         np.subtract(E, cs, out=U[3])
-        return t_left, U.reshape(4, R, -1).max(axis=-1).astype(np.int64)
-
-    def _by_position(self, s, n, roots, at):
-        """The same for K = 3 (``X`` and ``Y`` instead of the maxima) in arrays shaped
-        (positions, 4, evaluations, attributes): the running maximum along the positions is
-        one blocked scan over whole rows, which the evaluation-major layout makes slower
-        (measured 1.2-1.4x on IO's and PA's shapes)."""
-        _, stacked, _ = self._table(s)
-        R, F = len(roots), stacked.shape[-1]
-        limit = np.repeat(at.astype(self.dtype), F).reshape(1, R, F)
-        U = np.empty((n, 4, R, F), dtype=self.dtype)
-        E = U[:, 0]
-        if R == 1:  # views: a gather of blocks of F values is slow for long sets
-            lower = self._positions(s)[:, roots[0], None] < limit
-            sign, step, pen2, cs = (stacked[:, k, None] for k in range(4))
-        else:
-            lower = np.take(self._positions(s), roots, axis=1) < limit  # (n, R, F)
-            tiles = np.take(stacked, np.repeat(np.arange(4), R), axis=1)  # (n, 4R, F)
-            sign, step, pen2, cs = (tiles[:, k * R:(k + 1) * R] for k in range(4))
-        np.multiply(lower, sign, out=E)
-        np.add(E, step, out=E)
-        _scan(E.reshape(1, n, -1), np.add, NARROW)
-        np.subtract(pen2, E, out=U[:, 1])
-        np.add(U[:, 1], cs, out=U[:, 2])
-        np.subtract(E, cs, out=U[:, 3])
+        if self.K == 2:
+            return t_left, U.reshape(4, R, -1).max(axis=-1).astype(np.int64)
         # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
-        M = U.copy()
-        _scan(M.reshape(1, n, -1), np.maximum, NARROW)
-        M[:, 0::2] += U[:, 1::2]
-        M[:, 1::2] += U[:, 0::2]
-        best = np.maximum.reduce(np.maximum.reduce(M, axis=0), axis=-1).astype(np.int64)
-        return E[-1, :, 0].astype(np.int64), best
+        M = U.copy().reshape(4 * R, n, F)
+        _prefix_sums(M, np.empty_like(M), np.maximum)
+        M = M.reshape(4, R, n, F)
+        M[0::2] += U[1::2]
+        M[1::2] += U[0::2]
+        return t_left, M.reshape(4, R, -1).max(axis=-1).astype(np.int64)
 
 
 def _errors(n, total, first, second, *, K: int) -> np.ndarray:
@@ -302,23 +307,26 @@ def _errors(n, total, first, second, *, K: int) -> np.ndarray:
     return (n - gain) // 2
 
 
-def _scan(W: np.ndarray, ufunc, narrow: int) -> None:
-    """``ufunc``'s running reduction (``np.add``: cumulative sums) along axis 1 of a 3-D array
-    whose rows (``W[g, i]``) are contiguous, in place. Arrays of up to ``narrow`` columns take
-    ``ufunc.accumulate``; wider ones a blocked scan in about ``3 sqrt(n)`` numpy calls over
-    whole rows, as the accumulation runs one column at a time and is several times slower there
-    (measured: faster up to about ``NARROW`` columns in the position-major layout, ``FEW``
-    in the evaluation-major one)."""
-    if W.shape[2] <= narrow:
+def _prefix_sums(W: np.ndarray, spare: np.ndarray, ufunc=np.add) -> None:
+    """Cumulative sums (``ufunc``'s running reduction: running maxima for ``np.maximum``) along
+    axis 1 of a C-contiguous (G, n, F) array, in place. Below ``DOUBLING`` elements
+    ``ufunc.accumulate``, about 1.3 ns per element, as it runs along short rows; from there
+    recursive doubling (Hillis and Steele): ``ceil(log2 n)`` passes, each one contiguous
+    operation over every row of a group at once (``W[g, i] += W[g, i - d]``), alternating
+    between ``W`` and ``spare`` (the same shape), about 8 us plus 0.2 ns per element and pass
+    (sums measured over F = 3..22, n = 20..400, G = 1..64: 2-3.5x faster from 50k elements, a
+    wash at 20k). Beyond ``LONG`` rows the passes cost more than the accumulation (T2 at K = 3
+    on 16k synthetic rows: 0.58 vs 0.46 CPU-s; on 4k: 0.066 vs 0.080)."""
+    G, n, F = W.shape
+    if W.size < DOUBLING or n > LONG:
         ufunc.accumulate(W, axis=1, out=W)
         return
-    G, n = W.shape[:2]
-    b = max(1, int(np.sqrt(n)))
-    full = n // b * b
-    blocks = W[:, :full].reshape(G, n // b, b, -1)
-    for i in range(1, b):
-        ufunc(blocks[:, :, i], blocks[:, :, i - 1], out=blocks[:, :, i])
-    for k in range(1, n // b):
-        ufunc(blocks[:, k], blocks[:, k - 1, -1, None], out=blocks[:, k])
-    for i in range(full, n):
-        ufunc(W[:, i], W[:, i - 1], out=W[:, i])
+    source, target = W.reshape(G, n * F), spare.reshape(G, n * F)
+    d, swapped = F, False
+    while d < n * F:
+        target[:, :d] = source[:, :d]
+        ufunc(source[:, d:], source[:, :-d], out=target[:, d:])
+        source, target, swapped = target, source, not swapped
+        d *= 2
+    if swapped:
+        np.copyto(W, spare)

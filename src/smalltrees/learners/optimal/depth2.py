@@ -5,9 +5,11 @@ T2 tries every root: a categorical root has fixed edges, each ending in the best
 items; a continuous root ``beta`` splits its present items at a threshold into ``beta < t`` and
 ``beta >= t``, plus the "missing" edge. Its thresholds are searched by branch and bound
 (:mod:`~smalltrees.learners.optimal.cuts`), evaluating the best stumps on both sides of a
-threshold for every attribute at once (:mod:`~smalltrees.learners.optimal.sets`; for two
-classes, continuous attributes without missing values and K <= 3 the dense evaluator of
-:mod:`~smalltrees.learners.optimal.dense`, which gives the same numbers), so that most
+threshold for every attribute at once (:mod:`~smalltrees.learners.optimal.sets`; for
+continuous attributes without missing values the dense evaluators of
+:mod:`~smalltrees.learners.optimal.dense` (two classes, K <= 3) and
+:mod:`~smalltrees.learners.optimal.dense_classes` (more classes, K <= 2), which give the same
+numbers), so that most
 thresholds of most roots are never evaluated, yet the result is the tree an exhaustive search
 returns, ties included (see :mod:`~smalltrees.learners.optimal.estimators`).
 
@@ -23,6 +25,7 @@ import numpy as np
 
 from smalltrees.learners.optimal.cuts import search_cuts
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
+from smalltrees.learners.optimal.dense_classes import DenseClasses
 from smalltrees.learners.optimal.search import Encoded, stump_errors
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
 from smalltrees.learners.optimal.stumps import majority_label, stump, threshold
@@ -83,7 +86,9 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: in
     span = sets.shape[1] + 1
     if len(sets) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    dense = DenseSets(srt, sets, K=K) if applies(srt.enc, K=K) and pays(srt.enc) else None
+    dense = None
+    if applies(srt.enc, K=K) and pays(srt.enc, K=K):
+        dense = (DenseSets if srt.enc.p == 2 else DenseClasses)(srt, sets, K=K)
     one = dense.whole() if dense is not None else mask_errors(srt, sets, K=K).min(axis=0)
     best_errors = np.minimum(one, bounds)
     best_keys = np.full(len(sets), -1, dtype=np.int64)
