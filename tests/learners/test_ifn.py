@@ -47,6 +47,18 @@ def test_chi_square_critical_values_at_one_per_mille():
     assert values[4] == np.inf
 
 
+@settings(max_examples=200, deadline=None)
+@given(arrays(np.int64, st.integers(0, 40), elements=st.integers(-3, 400)),
+       st.sampled_from([0.001, 0.01, 0.05, 0.1, 0.5]))
+def test_critical_value_table_is_chdtri_of_each_df(df, significance):
+    # integer degrees of freedom are read from a table: the same floats as chdtri of each one
+    from scipy.special import chdtri
+
+    direct = [math.inf if k < 1 else chdtri(float(k), significance) for k in df]
+    assert critical_value(df, significance).tolist() == direct
+    assert critical_value(df.astype(float), significance).tolist() == direct
+
+
 @pytest.mark.parametrize("dof", ["node", "port"])
 def test_significance_counts_values_and_classes_present(dof):
     strong = np.array([[40, 0], [0, 40], [0, 0]])  # 2 values present, 2 classes: df = 1

@@ -19,7 +19,7 @@ from smalltrees.vc import (
     lb_lary,
     shattered_set,
 )
-from smalltrees.vc.exact import functions
+from smalltrees.vc.exact import DENSE_TRACES, _distinct, _shatters, functions
 from smalltrees.vc.shapes import depth, n_nodes, parse_shape, to_text
 
 L = "L"
@@ -192,6 +192,23 @@ def test_class_is_the_naive_set_of_functions(shape, d, free):
                     naive.add(sum(label[leaf] << sum(b << j for j, b in enumerate(x))
                                   for leaf, x in zip(leaves, points, strict=True)))
     assert sorted(naive) == functions(shape, d, free_polarity=free).tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2 ** 64 - 1), min_size=1, max_size=60),
+       st.integers(1, 2 ** 64 - 1), st.booleans())
+def test_shattering_counts_the_distinct_traces(funcs, mask, small):
+    # below DENSE_TRACES the traces are counted by bincount, above by np.unique: both must say
+    # what a set of Python integers says
+    mask = mask % DENSE_TRACES or 1 if small else mask
+    funcs = np.array(funcs, dtype=np.uint64) % np.uint64(DENSE_TRACES if small else 2 ** 64 - 1)
+    first = (mask & -mask).bit_length() - 1
+    traces = {int(f) & mask for f in funcs.tolist() if not int(f) >> first & 1}
+    for size in range(1, mask.bit_count() + 1):
+        assert _shatters(funcs, mask, size, {}) == (len(traces) == 2 ** (size - 1))
+    largest = int(funcs.max())
+    assert _distinct(funcs, largest).tolist() == sorted(set(funcs.tolist()))
+    assert _distinct(funcs, largest).dtype == np.uint64
 
 
 def test_paper_fig10_pairs_d3():

@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
 
 @dataclass(frozen=True)
@@ -71,6 +70,9 @@ def nemenyi_q(k: int, alpha: float = 0.05) -> float:
     >>> round(nemenyi_q(4), 3)
     2.569
     """
+    from scipy import stats  # here, not at the top: ~0.6 CPU-s of start-up for the jobs that
+    # import this module (through the yildiz15 tables) without testing anything
+
     return float(stats.studentized_range.ppf(1.0 - alpha, k, np.inf) / np.sqrt(2.0))
 
 
@@ -80,11 +82,15 @@ def rank_rows(values: np.ndarray) -> np.ndarray:
     >>> rank_rows([[0.1, 0.2, 0.2], [0.3, 0.1, 0.2]]).tolist()
     [[1.0, 2.5, 2.5], [3.0, 1.0, 2.0]]
     """
+    from scipy import stats  # (not at the top: see nemenyi_q)
+
     return np.apply_along_axis(stats.rankdata, 1, np.asarray(values, dtype=float))
 
 
 def friedman_nemenyi(values: np.ndarray, methods, alpha: float = 0.05) -> RankTest:
     """Friedman and Nemenyi on an ``(N datasets, k methods)`` array of results, lower better."""
+    from scipy import stats  # (not at the top: see nemenyi_q)
+
     values = np.asarray(values, dtype=float)
     N, k = values.shape
     if N < 2 or k < 2:

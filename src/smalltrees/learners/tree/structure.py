@@ -166,10 +166,17 @@ class Tree:
         """Per node (or node x column of a 2-D ``cut``): True if the node belongs to the tree
         pruned at ``cut`` (True = the node is made a leaf), i.e. no proper ancestor is cut."""
         alive = np.ones(cut.shape, dtype=bool)
-        parent = self.parent
-        for node in range(1, self.n_nodes):
-            alive[node] = alive[parent[node]] & ~cut[parent[node]]
+        for nodes, parents in self._levels:  # a level at a time: parents are done before
+            alive[nodes] = alive[parents] & ~cut[parents]
         return alive
+
+    @cached_property
+    def _levels(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per depth 1, 2, ...: the nodes at that depth and their parents."""
+        nodes = np.arange(1, self.n_nodes)
+        at = self.depth[nodes]
+        return [(nodes[at == level], self.parent[nodes[at == level]])
+                for level in range(1, int(at.max(initial=0)) + 1)]
 
     def pruned(self, cut: np.ndarray) -> Tree:
         """The tree with every node where ``cut`` is True (and still in the tree) made a leaf,

@@ -19,7 +19,6 @@ from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from smalltrees.evaluation.claims import judge
 from smalltrees.evaluation.ranks import RankTest
@@ -46,6 +45,9 @@ def make_claims(paper: pd.DataFrame, error: pd.DataFrame, nodes: pd.DataFrame,
     """Every claim of ``paper`` (``data/paper/yildiz15/claims.csv``, part ``tables``) judged
     by :func:`smalltrees.evaluation.claims.judge` (columns
     :data:`~smalltrees.evaluation.claims.RESULT`)."""
+    from scipy import stats  # here, not at the top: ~0.6 CPU-s of start-up for the VC claims
+    # and readings jobs, which import this module for its views only
+
     err, size = tests["error"], tests["nodes"]
     found = groups(error, nodes)
     N = len(error)

@@ -147,6 +147,7 @@ def srm_global(tree: Tree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
     alive = np.ones((tree.n_nodes, G), dtype=bool)
     cut = np.zeros((tree.n_nodes, G), dtype=bool)
     visits = tree.preorder() if order == "top_down" else np.arange(tree.n_nodes)[::-1]
+    before = None  # the whole tree's bound, recomputed only after a cut changes the tree
     for node in visits[~tree.is_leaf[visits]]:
         path = _ancestors(tree, node)
         delta = 1.0 - lb[node]
@@ -156,12 +157,14 @@ def srm_global(tree: Tree, base: np.ndarray, a1: np.ndarray, a2: np.ndarray,
             bottom = is_frontier[others].all(axis=0)  # the parent becomes a bottom node
             delta = np.where(bottom, base[parent] - lb[parent], delta)
         with np.errstate(divide="ignore", invalid="ignore"):
-            before = srm_bound(errors[0] / S, lb[0], S, a1, a2, confidence)
+            if before is None:
+                before = srm_bound(errors[0] / S, lb[0], S, a1, a2, confidence)
             after = srm_bound((errors[0] - errors[node] + leaf[node]) / S, lb[0] + delta, S,
                               a1, a2, confidence)
         prune = alive[node] & (after < before)
         if not prune.any():
             continue
+        before = None
         cut[node] = is_frontier[node] = prune
         errors[path] -= np.where(prune, errors[node] - leaf[node], 0.0)
         lb[path] += np.where(prune, delta, 0.0)
