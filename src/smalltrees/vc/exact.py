@@ -28,7 +28,7 @@ request whose estimated work exceeds ``max_work`` (:func:`work_estimate`).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import permutations, product
 
 import numpy as np
@@ -71,7 +71,7 @@ def shattered_set(shape, d: int, reuse: bool = False, free_polarity: bool = True
     return [tuple((x >> j) & 1 for j in range(d)) for x in range(2 ** d) if mask >> x & 1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _search(shape, d: int, reuse: bool, free_polarity: bool, max_work: float) -> tuple[int, int]:
     """(VC-dimension, mask of a largest shattered set) after the checks of :func:`exact_vc`;
     remembered, as a shape's value and its witness (:func:`shattered_set`) are both asked for."""
