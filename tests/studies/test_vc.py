@@ -19,7 +19,7 @@ from smalltrees.vc import (
     lb_lary,
     shattered_set,
 )
-from smalltrees.vc.exact import DENSE_TRACES, _distinct, _shatters, functions
+from smalltrees.vc.exact import DENSE_TRACES, _shatters, functions
 from smalltrees.vc.shapes import depth, n_nodes, parse_shape, to_text
 
 L = "L"
@@ -206,9 +206,6 @@ def test_shattering_counts_the_distinct_traces(funcs, mask, small):
     traces = {int(f) & mask for f in funcs.tolist() if not int(f) >> first & 1}
     for size in range(1, mask.bit_count() + 1):
         assert _shatters(funcs, mask, size, {}) == (len(traces) == 2 ** (size - 1))
-    largest = int(funcs.max())
-    assert _distinct(funcs, largest).tolist() == sorted(set(funcs.tolist()))
-    assert _distinct(funcs, largest).dtype == np.uint64
 
 
 def test_paper_fig10_pairs_d3():

@@ -28,7 +28,7 @@ request whose estimated work exceeds ``max_work`` (:func:`work_estimate`).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import permutations, product
 
 import numpy as np
@@ -44,7 +44,8 @@ RATE = 3e8
 """Work units per second, roughly (measured 1e8 at d = 4, 8e8 at d = 5 on one core), for the
 time in the refusal message."""
 DENSE_TRACES = 1 << 16
-"""Masks below this value (d <= 4) are told apart densely (:func:`_distinct`)."""
+"""Point sets below this mask (d <= 4) count their traces with a ``bincount``
+(:func:`_shatters`)."""
 
 
 def exact_vc(shape, d: int, reuse: bool = False, free_polarity: bool = True, *,
@@ -71,7 +72,7 @@ def shattered_set(shape, d: int, reuse: bool = False, free_polarity: bool = True
     return [tuple((x >> j) & 1 for j in range(d)) for x in range(2 ** d) if mask >> x & 1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _search(shape, d: int, reuse: bool, free_polarity: bool, max_work: float) -> tuple[int, int]:
     """(VC-dimension, mask of a largest shattered set) after the checks of :func:`exact_vc`;
     remembered, as a shape's value and its witness (:func:`shattered_set`) are both asked for."""
@@ -119,9 +120,9 @@ def functions(shape, d: int, reuse: bool = False, free_polarity: bool = True) ->
                 orders.append((second, first))
             zero, one_ = halves[j]
             for a, b in orders:
-                pieces.append((_distinct(a & zero, full)[:, None]
-                               | _distinct(b & one_, full)[None, :]).ravel())
-        cache[key] = _distinct(np.concatenate(pieces), full) if pieces else np.zeros(0, np.uint64)
+                pieces.append((np.unique(a & zero)[:, None] | np.unique(b & one_)[None, :])
+                              .ravel())
+        cache[key] = np.unique(np.concatenate(pieces)) if pieces else np.zeros(0, np.uint64)
         return cache[key]
 
     return build(shape, frozenset())
@@ -186,20 +187,20 @@ def _canonical_sets(masks: np.ndarray, d: int, weights: np.ndarray,
 
 
 def _shatters(funcs: np.ndarray, mask: int, size: int, by_first: dict) -> bool:
-    """Do the functions with label 0 on the set's first point leave all 2^(size-1) traces?"""
+    """Do the functions with label 0 on the set's first point leave all 2^(size-1) traces?
+
+    A trace is a function's bits on the set, at most 2^d bits: up to d = 4 (16 bits) the
+    distinct traces are counted with one ``bincount`` over their values, a quarter of the time
+    of hashing them with ``np.unique`` (which larger d use), the search's main cost."""
     first = (mask & -mask).bit_length() - 1
     if first not in by_first:
         by_first[first] = funcs[(funcs >> np.uint64(first)) & np.uint64(1) == 0]
-    return _distinct(by_first[first] & np.uint64(mask), mask).size == 2 ** (size - 1)
-
-
-def _distinct(masks: np.ndarray, largest: int) -> np.ndarray:
-    """``np.unique(masks)`` for masks of at most ``largest``: below :data:`DENSE_TRACES`
-    (functions and traces over d <= 4 features) one ``bincount`` over their values finds them,
-    in a quarter of the time of hashing them, the search's main cost."""
-    if largest < DENSE_TRACES:
-        return np.flatnonzero(np.bincount(masks.astype(np.intp))).astype(np.uint64)
-    return np.unique(masks)
+    traces = by_first[first] & np.uint64(mask)
+    if mask < DENSE_TRACES:
+        distinct = np.count_nonzero(np.bincount(traces.astype(np.intp)))
+    else:
+        distinct = np.unique(traces).size
+    return distinct == 2 ** (size - 1)
 
 
 def work_estimate(shape, d: int, reuse: bool = False, free_polarity: bool = True) -> float:

@@ -190,13 +190,13 @@ def _growing(problem: GrowingProblem, nodes: NodeCases, entries: _Entries,
     orders = position[np.take_along_axis(listed, regroup, axis=1)]
     whole = np.bincount(entries.child, weights=problem.fractional(entries.weights),
                         minlength=len(children)) == 0
-    found, start = [], 0
-    for c in growing.tolist():
-        size = bounds[c + 1] - bounds[c]
-        found.append(Branch(children[c], orders[:, start:start + size] - start,
-                            bool(whole[c]) and size <= problem.Z.shape[0]))
-        start += size
-    return found
+    sizes = np.diff(bounds)[growing]
+    ends = np.cumsum(sizes).tolist()
+    orders -= np.repeat(np.asarray(ends) - sizes, sizes)  # positions among each branch's cases
+    n_rows = problem.Z.shape[0]
+    return [Branch(children[c], orders[:, end - size:end], whole and size <= n_rows)
+            for c, size, end, whole in zip(growing.tolist(), sizes.tolist(), ends,
+                                           whole[growing].tolist(), strict=True)]
 
 
 def _listed(nodes: NodeCases, source: np.ndarray, kept_entries: np.ndarray) -> np.ndarray:

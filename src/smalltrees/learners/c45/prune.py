@@ -15,7 +15,6 @@ Weka 3.6 ``weka.classifiers.trees.j48.C45PruneableClassifierTree``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 
@@ -62,11 +61,6 @@ def predicted_errors(dist: np.ndarray, cf: float, estimate: str = "j48") -> floa
         return 0.0
     e = n - values[sequential_first_max(values)]
     return e + added_errors(n, e, cf, estimate)
-
-
-def _whole(weights: np.ndarray) -> bool:
-    """True if every weight is a whole number (their sums are then exact in any order)."""
-    return bool((weights == np.floor(weights)).all())
 
 
 def collapse(node: Node) -> None:
@@ -140,39 +134,6 @@ class Pruner:
         pairs = zip(node.children, parts, strict=True)
         return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
 
-    @cached_property
-    def all_known(self) -> bool:
-        """True if no attribute value is unknown: every case goes down one branch of a test."""
-        return not np.isnan(self.Z).any()
-
-    def raised_errors(self, node: Node, largest: Node) -> float:
-        """:meth:`branch_errors` of ``node``'s cases sent through its branch ``largest``.
-
-        Where no value is unknown and every case weighs a whole number, ``largest``'s own
-        cases reach its leaves as they did (their class weights are the leaves', exact sums in
-        any order): only the other branches' cases are routed, added to the leaves' class
-        weights, and a subtree none of them reaches keeps its :meth:`subtree_errors`. The same
-        sums of the same numbers as :meth:`branch_errors` (no routing decides a share of an
-        unknown value's weight). Otherwise :meth:`branch_errors` itself.
-        """
-        if not (self.all_known and _whole(node.weights)):
-            return self.branch_errors(largest, node.rows, node.weights)
-        others = [child for child in node.children if child is not largest]
-        return self._added_errors(largest, np.concatenate([child.rows for child in others]),
-                                  np.concatenate([child.weights for child in others]))
-
-    def _added_errors(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> float:
-        """Predicted errors of the subtree if the cases ``(rows, weights)`` joined its own
-        (see :meth:`raised_errors`)."""
-        if not rows.size:
-            return self.subtree_errors(node)
-        if node.is_leaf:
-            dist = node.dist + class_weights(self.y[rows], weights, self.n_classes)
-            return predicted_errors(dist, self.cf, self.estimate)
-        parts = route(node, self.Z, rows, weights, len(node.children))
-        pairs = zip(node.children, parts, strict=True)
-        return sum(self._added_errors(child, r, w) for child, (r, w) in pairs)
-
     def redistribute(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> None:
         """Give the subtree the cases ``(rows, weights)`` and recompute its class weights."""
         node.rows, node.weights = rows, weights
@@ -199,7 +160,7 @@ class Pruner:
         as_tree = sum([self.prune(child) for child in node.children])
         largest = node.children[largest_branch([child.total for child in node.children])]
         if self.subtree_raising:
-            raised_errors = self.raised_errors(node, largest)
+            raised_errors = self.branch_errors(largest, node.rows, node.weights)
         else:
             raised_errors = np.inf
         as_leaf = predicted_errors(node.dist, self.cf, self.estimate)

@@ -42,7 +42,7 @@ datasets of Table 3; the node reading gives Glass 65.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from scipy.special import chdtri
@@ -120,7 +120,7 @@ def _table_size(largest_df: int) -> int:
     return max(64, 1 << largest_df.bit_length())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _critical_table(significance: float, size: int) -> np.ndarray:
     """``chdtri(df, significance)`` for ``df = 0 .. size - 1`` (``inf`` at 0), read-only."""
     table = chdtri(np.maximum(np.arange(size, dtype=float), 1), significance)
