@@ -191,16 +191,15 @@ def category_bins(attributes: Attributes, rows: np.ndarray, labels: np.ndarray,
     """The ``bincount`` bin of each (case of ``rows``, categorical attribute) for
     :func:`category_counts`: computing them costs about three times the count itself, so a
     caller that counts the same cases under many weightings (AdaBoost's rounds) keeps them."""
-    n_cells = attributes.categorical.size * attributes.width + 1  # last: unknown values
-    return (labels[:, None] * n_cells + attributes.category_cells[rows]).ravel()
+    return (labels[:, None] * _category_cells(attributes)
+            + attributes.category_cells[rows]).ravel()
 
 
 def count_category_bins(attributes: Attributes, bins: np.ndarray, n_labels: int,
                         weights: np.ndarray | None = None) -> np.ndarray:
     """:func:`category_counts` of the cases whose :func:`category_bins` are ``bins``, weighted
     by ``weights`` (one per case) or counted."""
-    n_columns = attributes.categorical.size
-    n_cells = n_columns * attributes.width + 1
+    n_columns, n_cells = attributes.categorical.size, _category_cells(attributes)
     size = n_labels * n_cells
     if weights is None:
         counts = np.bincount(bins, minlength=size)
@@ -208,3 +207,9 @@ def count_category_bins(attributes: Attributes, bins: np.ndarray, n_labels: int,
         counts = np.bincount(bins, weights=np.repeat(weights, n_columns), minlength=size)
     return counts.reshape(n_labels, n_cells)[:, :-1].reshape(
         n_labels, n_columns, attributes.width)
+
+
+def _category_cells(attributes: Attributes) -> int:
+    """Cells per label in :func:`category_counts`: one per (categorical attribute, value), and a
+    last one that takes the unknown values."""
+    return attributes.categorical.size * attributes.width + 1
