@@ -100,16 +100,3 @@ def test_missing_optional_sections_take_their_defaults(tmp_path):
     config["auer95"].pop("tolerance_sd")
     result = run(scratch_project(tmp_path, config), "-n", check=False)
     assert result.returncode == 0, result.stdout + result.stderr
-
-
-def test_a_raw_file_edited_after_download_is_refused(tmp_path, mirror):
-    config = base_config()
-    config["mirrors"] = [str(mirror)]
-    work = scratch_project(tmp_path, config)
-    run(work, "--cores", "1", "data/processed/IR.csv")
-    raw = work / "data/raw/iris/iris.data"
-    raw.write_text(raw.read_text().replace("5.1,3.5", "5.2,3.5", 1))
-    result = run(work, "--cores", "1", "data/processed/IR.csv", check=False)
-    assert result.returncode != 0
-    log = (work / "logs/parse_dataset/IR.log").read_text()
-    assert "sha256 mismatch" in log and str(raw.relative_to(work)) in log and "rm " in log
