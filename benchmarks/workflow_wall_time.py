@@ -18,8 +18,9 @@ of 10-14). For each run it prints:
   expensive rules, with each rule's longest job (wall seconds from its Snakemake ``benchmark:``
   file, where it has one). Snakemake's own ``cpu_time`` in those files is sampled (every 0.5 s,
   after 15 s every 30 s) and misses each job's last interval, so it is not used. What the jobs'
-  tree costs beyond the recorded sum is mostly each interpreter's shutdown after the record
-  (~0.1 CPU-s per job that imported pandas) and the shell around each job;
+  tree costs beyond the recorded sum is each interpreter's shutdown after the record (its last
+  garbage collection was ~0.1 CPU-s in a job that imported pandas, spared since the jobs freeze
+  their objects at exit, ``smalltrees_workflow.logs``) and the shell around each job;
 
 then compares every file under ``results/`` and every ``figures/**/*.png`` of the two runs
 byte for byte (the learners are exact or deterministic: a speed-up must not change a number),

@@ -10,10 +10,19 @@ first one, overwritten):
 - the full traceback of any exception that ends the job, which is then raised again so that the
   job fails (Snakemake shows only the last lines of a script's error on the console; the log
   keeps the whole of it beside the job's other messages).
+
+It also spares the job's interpreter its last garbage collection: at exit, the objects then
+alive are frozen (:func:`gc.freeze`), so the collection that the interpreter's shutdown runs over
+every object (pandas' and numpy's modules: about 0.1 CPU-s in each job that imported pandas,
+docs/running.md) has none to go through. The job's files are closed by then (the outputs are
+written whole by :func:`smalltrees.files.write_text` and the figure savers, the log handler is
+closed below); objects in reference cycles are not finalised at exit, as Python never promised.
 """
 
 from __future__ import annotations
 
+import atexit
+import gc
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,6 +52,7 @@ def job_log(snakemake) -> Iterator[logging.Logger]:
     ...                               "ValueError: bad value"))
     True
     """
+    atexit.register(gc.freeze)
     handler = logging.FileHandler(snakemake.log[0], mode="w")
     handler.setFormatter(logging.Formatter(FORMAT))
     saved = []
