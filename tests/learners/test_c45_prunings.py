@@ -102,14 +102,12 @@ def test_pruning_params_are_all_that_may_differ():
         other = C45(**{**base.get_params(), name: {"prune": False, "cf": 0.1,
                                                    "error_estimate": "j48"}[name]})
         assert other._growth_key() == base._growth_key()
-    changed = {"criterion": "gain", "min_cases": 1, "release": "R8", "threshold_by": None,
+    changed = {"criterion": "gain", "min_cases": 1, "release": "R8", "threshold_by": "merit",
                "arithmetic": "double", "min_split_share": False, "subset": True,
                "window": True, "window_size": 5, "increment": 2, "trials": 3,
                "random_state": 1, "mdl_correction": False}
-    assert set(changed) | set(PRUNING_PARAMS) | {"threshold_by"} == set(base.get_params())
+    assert set(changed) | set(PRUNING_PARAMS) == set(base.get_params())
     for name, value in changed.items():
-        if name == "threshold_by":
-            continue
         other = C45(**{**base.get_params(), name: value})
         assert other._growth_key() != base._growth_key(), name
         with pytest.raises(ValueError, match="differ only in prune, cf and error_estimate"):
