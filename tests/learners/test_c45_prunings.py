@@ -18,7 +18,11 @@ from smalltrees import T2
 from smalltrees.data.store import build
 from smalltrees.data.transform import one_vs_rest
 from smalltrees.evaluation.encoded import EncodedData
-from smalltrees.evaluation.resampling import repeated_cv, repeated_cv_each
+from smalltrees.evaluation.resampling import (
+    repeated_cv,
+    repeated_cv_each,
+    repetition_partitions,
+)
 from smalltrees.learners.c45 import C45, fit_prunings, prunings
 from smalltrees.learners.c45.estimator import PRUNING_PARAMS
 from smalltrees.learners.registry import make_learner
@@ -193,7 +197,8 @@ def test_repeated_cv_each_gives_each_learners_repeated_cv(mirror):
     X, y = load(mirror, "IR")
     makers = [lambda: C45(release="pre-R8"), lambda: C45(release="pre-R8", prune=False),
               lambda: C45(min_cases=1), lambda: T2()]
-    together = repeated_cv_each(makers, X, pd.Series(y), 2, 5, 0, "s", "IR")
+    together = repeated_cv_each(makers, X, pd.Series(y),
+                                repetition_partitions(len(y), 2, 5, 0, "s", "IR"))
     for make, rows in zip(makers, together, strict=True):
         pd.testing.assert_frame_equal(rows, repeated_cv(make, X, pd.Series(y), 2, 5, 0, "s",
                                                         "IR"))

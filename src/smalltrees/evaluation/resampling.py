@@ -234,32 +234,33 @@ def repeated_cv(
     """
     keep = None if on_fit is None else (
         lambda repetition, fold, models: on_fit(repetition, fold, models[0]))
-    return repeated_cv_each([make_learner], X, y, repetitions, n_folds, seed, stream, dataset,
-                            progress, keep)[0]
+    partitions = repetition_partitions(len(y), repetitions, n_folds, seed, stream, dataset)
+    return repeated_cv_each([make_learner], X, y, partitions, progress, keep)[0]
 
 
-def repeated_cv_each(
-    make_learners: Sequence[Callable[[], object]],
-    X: pd.DataFrame,
-    y: pd.Series,
-    repetitions: int,
-    n_folds: int,
-    seed: int,
-    stream: str,
-    dataset: str,
-    progress: Callable[[str], None] | None = None,
-    on_fit: Callable[[int, int, list], None] | None = None,
-) -> list[pd.DataFrame]:
-    """:func:`repeated_cv` of each learner on the same folds: one frame per learner, each that
-    of :func:`repeated_cv` of the learner alone. The learners of a fold are fitted together
+def repetition_partitions(n_examples: int, repetitions: int, n_folds: int, seed: int,
+                          stream: str, dataset: str) -> list[np.ndarray]:
+    """The fold ids of repetitions ``1, ..., repetitions`` of repeated CV on ``dataset``
+    (:func:`repetition_fold_ids`)."""
+    return [repetition_fold_ids(n_examples, n_folds, seed, stream, dataset, repetition)
+            for repetition in range(1, repetitions + 1)]
+
+
+def repeated_cv_each(make_learners: Sequence[Callable[[], object]], X: pd.DataFrame, y,
+                     partitions: Sequence[np.ndarray],
+                     progress: Callable[[str], None] | None = None,
+                     on_fit: Callable[[int, int, list], None] | None = None,
+                     ) -> list[pd.DataFrame]:
+    """Cross-validation of each learner on each partition (fold ids; repetition ``r`` is the
+    ``r``-th, as :func:`repetition_partitions` lists them): one frame per learner, each that of
+    :func:`repeated_cv` of the learner alone. The learners of a fold are fitted together
     (:meth:`EncodedData.fit_all`: C4.5 learners that differ only in pruning grow each tree
     once). ``on_fit(repetition, fold, models)`` sees the fitted models of each fold."""
     data = EncodedData.of(X, y)
     frames: list[list[pd.DataFrame]] = [[] for _ in make_learners]
-    for repetition in range(1, repetitions + 1):
-        folds = repetition_fold_ids(len(y), n_folds, seed, stream, dataset, repetition)
+    for repetition, folds in enumerate(partitions, start=1):
         if progress is not None:
-            progress(f"repetition {repetition}/{repetitions}")
+            progress(f"repetition {repetition}/{len(partitions)}")
         keep = None if on_fit is None else \
             (lambda fold, models, r=repetition: on_fit(r, fold, models))
         for rows, found in zip(_cross_validate(make_learners, data, folds, progress, keep),
