@@ -8,11 +8,13 @@ categorical datasets. Rows of a frame encode to the rows of the frame's encoding
 rows (``_fit_encoded`` and ``_predict_encoded``: T1, T2, T3, C4.5, IFN, bagging) through
 :meth:`~smalltrees.learners.base.TreeClassifier._fit_rows`, with the same schema, classes,
 model and predictions as ``fit``/``predict`` on the frame's rows; any other learner gets the
-frame rows themselves.
+frame rows themselves. :meth:`EncodedData.fit_all` fits several learners on the same rows,
+growing once the tree of C4.5 learners that differ only in pruning.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,6 +45,26 @@ class EncodedData:
             return learner._fit_rows(self.schema, self.Z[rows], self.y[rows])
         return learner.fit(self.rows(rows), self.y[rows])
 
+    def fit_all(self, learners: Sequence, rows: np.ndarray) -> list:
+        """Every learner fitted on ``rows``, each as :meth:`fit` fits it, in their order; C4.5
+        learners that differ only in pruning (equal ``_growth_key``) grow their tree once
+        (:func:`smalltrees.learners.c45.prunings.fit_rows_prunings`)."""
+        groups: dict[object, list[int]] = {}
+        for index, learner in enumerate(learners):
+            key = growth_key(learner) if fits_encoded(learner) else None
+            groups.setdefault(("alone", index) if key is None else key, []).append(index)
+        fitted = list(learners)
+        for members in groups.values():
+            group = [learners[index] for index in members]
+            if len(group) == 1:
+                models = [self.fit(group[0], rows)]
+            else:
+                models = type(group[0])._fit_rows_prunings(group, self.schema, self.Z[rows],
+                                                           self.y[rows])
+            for index, model in zip(members, models, strict=True):
+                fitted[index] = model
+        return fitted
+
     def predict(self, learner, rows: np.ndarray) -> np.ndarray:
         """The fitted ``learner``'s predictions for ``rows``."""
         if fits_encoded(learner):
@@ -58,6 +80,12 @@ class EncodedData:
     def rows(self, rows: np.ndarray) -> pd.DataFrame:
         """The frame's ``rows``, indexed from 0."""
         return self.X.iloc[rows].reset_index(drop=True)
+
+
+def growth_key(learner):
+    """What decides the tree ``learner`` grows on given data, if it can share its growth
+    with other learners (C4.5: all but its pruning parameters), else ``None``."""
+    return getattr(learner, "_growth_key", lambda: None)()
 
 
 def fits_encoded(learner) -> bool:

@@ -7,7 +7,7 @@ depend on which other jobs run, in which order, or on how many cores. The design
 * :func:`fold_ids` -- N-fold cross-validation as in Auer, Holte & Maass (1995), section 3,
   footnote 5: "one partitions S randomly into N pieces of about equal size" -- not stratified;
   :func:`repetition_fold_ids` is repetition r of repeated CV (auer95, last02), and
-  :func:`repeated_cv` runs it.
+  :func:`repeated_cv` runs it (:func:`repeated_cv_each` for several learners on the same folds).
 * :func:`stratified_fold_ids` and :func:`stratified_holdout` -- stratified pieces, each class
   dealt separately (Yildiz 2015, section V-B: the author's toolkit stratifies its test third
   and its 5 x 2-fold halves).
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -163,32 +163,41 @@ def cross_validate(
     ``on_fit(fold, model)`` sees each fitted model, for a study that also needs the fold models
     (Last et al. 2002's stability), so that they are not fitted twice.
     """
-    return _cross_validate(make_learner, EncodedData.of(X, y), folds, progress, on_fit)
+    keep = None if on_fit is None else (lambda fold, models: on_fit(fold, models[0]))
+    return _cross_validate([make_learner], EncodedData.of(X, y), folds, progress, keep)[0]
 
 
-def _cross_validate(make_learner: Callable[[], object], data: EncodedData, folds: np.ndarray,
-                    progress: Callable[[str], None] | None,
-                    on_fit: Callable[[int, object], None] | None) -> pd.DataFrame:
-    """:func:`cross_validate` on data encoded once (for all repetitions)."""
-    rows = []
+def _cross_validate(make_learners: Sequence[Callable[[], object]], data: EncodedData,
+                    folds: np.ndarray, progress: Callable[[str], None] | None,
+                    on_fit: Callable[[int, list], None] | None) -> list[pd.DataFrame]:
+    """:func:`cross_validate` of each learner on data encoded once (for all repetitions), the
+    learners of a fold fitted together (:meth:`EncodedData.fit_all`)."""
+    rows: list[list[dict]] = [[] for _ in make_learners]
     fold_names = np.unique(folds)
     for fold in fold_names:
         test = folds == fold
         start = time.perf_counter()
-        learner = data.fit(make_learner(), ~test)
+        learners = data.fit_all([make() for make in make_learners], ~test)
         seconds = time.perf_counter() - start
         if on_fit is not None:
-            on_fit(int(fold), learner)
-        errors = int(np.sum(data.predict(learner, test) != data.y[test]))
-        row = {"fold": int(fold), "n_train": int((~test).sum()), "n_test": int(test.sum()),
-               "errors": errors, "accuracy": 1.0 - errors / int(test.sum())}
-        if hasattr(learner, "complexity"):
-            row.update(data.complexity(learner, test))
-        rows.append(row)
+            on_fit(int(fold), learners)
+        for learner, found in zip(learners, rows, strict=True):
+            found.append(_fold_row(data, learner, int(fold), test))
         if progress is not None:
-            progress(f"fold {fold + 1}/{len(fold_names)}: accuracy {row['accuracy']:.3f}, "
+            accuracies = ", ".join(f"{found[-1]['accuracy']:.3f}" for found in rows)
+            progress(f"fold {fold + 1}/{len(fold_names)}: accuracy {accuracies}, "
                      f"fit {seconds:.2f}s")
-    return pd.DataFrame(rows)
+    return [pd.DataFrame(found) for found in rows]
+
+
+def _fold_row(data: EncodedData, learner, fold: int, test: np.ndarray) -> dict:
+    """The row of :func:`cross_validate` of the fitted ``learner`` on the ``test`` piece."""
+    errors = int(np.sum(data.predict(learner, test) != data.y[test]))
+    row = {"fold": fold, "n_train": int((~test).sum()), "n_test": int(test.sum()),
+           "errors": errors, "accuracy": 1.0 - errors / int(test.sum())}
+    if hasattr(learner, "complexity"):
+        row.update(data.complexity(learner, test))
+    return row
 
 
 def cv_estimates(folds: pd.DataFrame) -> pd.DataFrame:
@@ -223,18 +232,42 @@ def repeated_cv(
     learner sees identical folds. Returns the per-fold rows with a ``repetition`` column
     first. ``on_fit(repetition, fold, model)`` sees each fitted model.
     """
+    keep = None if on_fit is None else (
+        lambda repetition, fold, models: on_fit(repetition, fold, models[0]))
+    partitions = repetition_partitions(len(y), repetitions, n_folds, seed, stream, dataset)
+    return repeated_cv_each([make_learner], X, y, partitions, progress, keep)[0]
+
+
+def repetition_partitions(n_examples: int, repetitions: int, n_folds: int, seed: int,
+                          stream: str, dataset: str) -> list[np.ndarray]:
+    """The fold ids of repetitions ``1, ..., repetitions`` of repeated CV on ``dataset``
+    (:func:`repetition_fold_ids`)."""
+    return [repetition_fold_ids(n_examples, n_folds, seed, stream, dataset, repetition)
+            for repetition in range(1, repetitions + 1)]
+
+
+def repeated_cv_each(make_learners: Sequence[Callable[[], object]], X: pd.DataFrame, y,
+                     partitions: Sequence[np.ndarray],
+                     progress: Callable[[str], None] | None = None,
+                     on_fit: Callable[[int, int, list], None] | None = None,
+                     ) -> list[pd.DataFrame]:
+    """Cross-validation of each learner on each partition (fold ids; repetition ``r`` is the
+    ``r``-th, as :func:`repetition_partitions` lists them): one frame per learner, each that of
+    :func:`repeated_cv` of the learner alone. The learners of a fold are fitted together
+    (:meth:`EncodedData.fit_all`: C4.5 learners that differ only in pruning grow each tree
+    once). ``on_fit(repetition, fold, models)`` sees the fitted models of each fold."""
     data = EncodedData.of(X, y)
-    frames = []
-    for repetition in range(1, repetitions + 1):
-        folds = repetition_fold_ids(len(y), n_folds, seed, stream, dataset, repetition)
+    frames: list[list[pd.DataFrame]] = [[] for _ in make_learners]
+    for repetition, folds in enumerate(partitions, start=1):
         if progress is not None:
-            progress(f"repetition {repetition}/{repetitions}")
+            progress(f"repetition {repetition}/{len(partitions)}")
         keep = None if on_fit is None else \
-            (lambda fold, model, r=repetition: on_fit(r, fold, model))
-        rows = _cross_validate(make_learner, data, folds, progress, keep)
-        rows.insert(0, "repetition", repetition)
-        frames.append(rows)
-    return pd.concat(frames, ignore_index=True)
+            (lambda fold, models, r=repetition: on_fit(r, fold, models))
+        for rows, found in zip(_cross_validate(make_learners, data, folds, progress, keep),
+                               frames, strict=True):
+            rows.insert(0, "repetition", repetition)
+            found.append(rows)
+    return [pd.concat(found, ignore_index=True) for found in frames]
 
 
 def fold_test_train_ratio(folds: pd.DataFrame) -> float:

@@ -155,15 +155,20 @@ class TreeClassifier:
         ``_fit_encoded``, called by whatever encodes its data once for many fits (an
         ensemble's members, cross-validation folds, learning-curve draws). ``sample_weight``
         (only for a learner whose :meth:`_fits_weighted` is true): as ``fit``'s."""
-        self.check_params()
-        self._set_schema(schema, Z.shape[1])
-        self.classes_, codes = np.unique(labels, return_inverse=True)
-        codes = codes.ravel().astype(np.int64)
+        codes = self._start_fit_rows(schema, Z, labels)
         if sample_weight is None:
             return self._fit_encoded(Z, codes)
         if not self._fits_weighted():
             raise ValueError(f"{self!r} does not take case weights (sample_weight)")
         return self._fit_weighted(Z, codes, sample_weight)
+
+    def _start_fit_rows(self, schema: Schema, Z: np.ndarray, labels: np.ndarray) -> np.ndarray:
+        """What :meth:`_fit_rows` begins with: check the parameters, set ``schema_`` and
+        ``classes_``; return the class codes of ``labels``."""
+        self.check_params()
+        self._set_schema(schema, Z.shape[1])
+        self.classes_, codes = np.unique(labels, return_inverse=True)
+        return codes.ravel().astype(np.int64)
 
     def _fits_encoded(self) -> bool:
         """Whether :meth:`_fit_rows` and ``_predict_encoded`` work (the learner defines

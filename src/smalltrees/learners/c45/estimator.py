@@ -30,7 +30,7 @@ from smalltrees.learners.c45.error_estimate import ERROR_ESTIMATES
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
-from smalltrees.learners.c45.tree import iter_nodes, to_tree
+from smalltrees.learners.c45.tree import Node, iter_nodes, to_tree
 from smalltrees.learners.c45.window import grow_windowed
 from smalltrees.learners.criteria import EPS, entropy, get_criterion
 from smalltrees.learners.tree.export import TextStyle
@@ -279,6 +279,12 @@ class C45(TreeModel, TreeClassifier):
         """Grow (and prune) on ``Z``, already encoded in ``schema_``, with the codes of
         ``classes_``: the body of :meth:`fit`, also called by an ensemble that encodes its data
         once for all its trees (Bagging)."""
+        return self._finish_grown(self._grow(Z, codes, sample_weight), Z, codes)
+
+    def _grow(self, Z: np.ndarray, codes: np.ndarray,
+              sample_weight: np.ndarray | None = None) -> Node:
+        """The grown tree before pruning (collapsed; a windowed tree given all cases): what
+        every parameter but :data:`PRUNING_PARAMS` decides (:mod:`.prunings`)."""
         pre_r8 = self.release == "pre-R8"
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
@@ -289,28 +295,54 @@ class C45(TreeModel, TreeClassifier):
             min_split_share=bool(self.min_split_share), subset=bool(self.subset),
             single_precision=self.arithmetic_used == "single",
         )
-        # C4.5 and J48 hold the confidence factor in single precision.
-        pruner = Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)),
-                        estimate=self.error_estimate or RELEASE_ERROR_ESTIMATE[self.release])
         weights = np.ones(len(Z)) if sample_weight is None else sample_weight
         if sample_weight is not None:  # a row stands for sample_weight cases
             problem = replace(problem, sample_weight=sample_weight)
         if self.window:  # the tree kept gets all training cases
             root = grow_windowed(problem, np.random.default_rng(self.random_state),
                                  int(self.trials), self.window_size, self.increment)
-            pruner.redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
+            self._pruner(Z, codes).redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
         else:
             root = grow(problem, np.arange(len(Z)), weights)
             collapse(root)
+        return root
+
+    def _finish_grown(self, root: Node, Z: np.ndarray, codes: np.ndarray) -> C45:
+        """Prune the grown tree ``root`` of :meth:`_grow` (in place) if ``prune``, and set the
+        fitted attributes."""
         self.unpruned_depth_ = max(depth for node, depth in iter_nodes(root) if node.is_leaf)
         if self.prune:
-            pruner.prune(root)
+            self._pruner(Z, codes).prune(root)
         self.tree_ = to_tree(root, len(self.classes_))
         leaf_depths = self.tree_.depth[self.tree_.is_leaf]
         self.n_nodes_ = self.tree_.n_nodes
         self.n_leaves_ = int(leaf_depths.size)
         self.depth_ = int(leaf_depths.max())
         return self
+
+    @staticmethod
+    def _fit_rows_prunings(learners: list[C45], schema, Z: np.ndarray,
+                           labels: np.ndarray) -> list[C45]:
+        """:func:`~smalltrees.learners.c45.prunings.fit_rows_prunings`, reached through a
+        learner by the evaluation helpers, which import no learner."""
+        from smalltrees.learners.c45.prunings import fit_rows_prunings
+
+        return fit_rows_prunings(learners, schema, Z, labels)
+
+    def _pruner(self, Z: np.ndarray, codes: np.ndarray) -> Pruner:
+        """The pessimistic pruning of trees grown on ``(Z, codes)`` with ``cf`` and the
+        ``error_estimate`` (the release's if ``None``)."""
+        # C4.5 and J48 hold the confidence factor in single precision.
+        return Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)),
+                      estimate=self.error_estimate or RELEASE_ERROR_ESTIMATE[self.release])
+
+    def _growth_key(self) -> tuple:
+        """What decides the grown tree on given data: the class and every parameter but
+        :data:`PRUNING_PARAMS`; learners with equal keys grow the same tree on the same data,
+        so :func:`~smalltrees.learners.c45.prunings.fit_prunings` grows it once for them."""
+        return (type(self), *((name, repr(value)) for name, value in
+                              self.get_params(deep=False).items()
+                              if name not in PRUNING_PARAMS))
 
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in the order of ``classes_``.
@@ -367,6 +399,10 @@ class C45(TreeModel, TreeClassifier):
         return TextStyle(leaf=leaf, number=lambda t: f"{t:.6f}".rstrip("0").rstrip("."))
 
 
+#: The parameters that only prune the grown tree (:meth:`C45._finish_grown`): how (``cf``,
+#: ``error_estimate``) and whether (``prune``). The 0.1 N bound, windowing and the cut rule
+#: are the growth's, whatever the estimate.
+PRUNING_PARAMS = ("prune", "cf", "error_estimate")
 THRESHOLD_BY = ("gain", "merit")
 RELEASES = ("R8", "pre-R8")
 #: The pruning estimate of each release's program (``error_estimate=None``).

@@ -3,9 +3,11 @@
 For each partition (see :mod:`smalltrees.studies.dkm96.design`) and each of its n training sets,
 four learners are fitted: C4.5(G) and C4.5(H) pruned, whose errors on the one test set the
 table reports, and the same unpruned, whose sizes it reports ("% error on pruned trees ... the
-sizes of the unpruned trees", Table 1's caption). Every test example's number of wrong G and H
-hypotheses is tallied into the contingency table of the paper's confidence interval
-(:func:`smalltrees.evaluation.intervals.contingency`).
+sizes of the unpruned trees", Table 1's caption); a pruned and an unpruned learner that differ
+in nothing else grow each tree once
+(:meth:`~smalltrees.evaluation.encoded.EncodedData.fit_all`). Every test example's number of
+wrong G and H hypotheses is tallied into the contingency table of the paper's confidence
+interval (:func:`smalltrees.evaluation.intervals.contingency`).
 
 A domain's optional ``missing_as`` reads the dataset's missing categorical values as that value
 (:func:`missing_as_value`): Annealing's ``?`` read as anneal.names' "not applicable" ``-``.
@@ -24,6 +26,7 @@ import pandas as pd
 
 from smalltrees import datasets
 from smalltrees.data.transform import one_vs_rest
+from smalltrees.evaluation.encoded import EncodedData
 from smalltrees.evaluation.intervals import contingency
 from smalltrees.learners.registry import make_learner
 from smalltrees.studies.dkm96.design import partition
@@ -52,23 +55,26 @@ def run_domain(domain: str, spec: Mapping, X: pd.DataFrame, y: pd.Series,
     labels = one_vs_rest(y, spec["positive_class"],
                          f"dkm96.table1.domains.{domain}.positive_class (dataset "
                          f"{spec['dataset']})").to_numpy(dtype=object)
+    data = EncodedData.of(X, labels)
+    roles = [(purpose, criterion) for purpose, criteria in ROLES.items()
+             for criterion in criteria]
     results = []
     for number in range(1, partitions + 1):
         part = partition(domain, spec, files, seed, stream, number)
-        X_test = X.iloc[part.test].reset_index(drop=True)
         y_test = labels[part.test]
         trials, wrong = [], {"G": [], "H": []}
         for index, rows in enumerate(part.train, start=1):
-            X_train, y_train = X.iloc[rows].reset_index(drop=True), labels[rows]
             trial = {"train_set": index, "n_train": int(rows.size)}
+            # fitted together: a pruned and an unpruned C4.5 grow their tree once
+            models = dict(zip(roles, data.fit_all(
+                [make_learner(learners[purpose][criterion]) for purpose, criterion in roles],
+                rows), strict=True))
             for criterion in ROLES["error"]:
-                model = make_learner(learners["error"][criterion]).fit(X_train, y_train)
-                miss = model.predict(X_test) != y_test
+                miss = data.predict(models["error", criterion], part.test) != y_test
                 wrong[criterion].append(miss)
                 trial[f"errors_{criterion}"] = int(miss.sum())
             for criterion in ROLES["size"]:
-                model = make_learner(learners["size"][criterion]).fit(X_train, y_train)
-                trial[f"size_{criterion}"] = int(model.n_nodes_)
+                trial[f"size_{criterion}"] = int(models["size", criterion].n_nodes_)
             trials.append(trial)
             if progress is not None:
                 progress(f"{domain} partition {number}/{partitions} training set {index}: "

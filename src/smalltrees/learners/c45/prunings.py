@@ -1,0 +1,60 @@
+"""One grown tree, several prunings: C4.5 learners that differ only in pruning, fitted together.
+
+C4.5 grows a tree and then prunes it (Quinlan 1993, ch. 2-4): the growth does not look at the
+confidence factor, the error estimate or whether the tree will be pruned at all
+(:data:`~smalltrees.learners.c45.estimator.PRUNING_PARAMS`). Studies that compare pruned with
+unpruned trees, or two pruning estimates, on the same training sets (DKM 1996's Table 1: C4.5(G)
+pruned for errors, unpruned for sizes; Auer et al.'s C4.5 readings) would grow each tree once
+per learner. :func:`fit_prunings` grows it once and prunes a copy per learner (pruning replaces
+subtrees and re-routes cases in place), each learner fitted exactly as its own ``fit`` would
+fit it: the same tree, ``unpruned_depth_`` and every other attribute.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+import numpy as np
+
+from smalltrees.learners.c45.estimator import C45
+from smalltrees.learners.encoding import Schema
+from smalltrees.learners.validation import check_labels
+
+
+def fit_prunings(learners: Sequence[C45], X, y) -> list[C45]:
+    """Fit every learner on ``(X, y)`` as ``C45.fit`` would, growing the tree once: the
+    learners must share every parameter but ``prune``, ``cf`` and ``error_estimate``.
+    Returns the learners, fitted, in their order."""
+    schema, Z = Schema.fit(X)
+    return fit_rows_prunings(learners, schema, Z, check_labels(y, len(Z)))
+
+
+def fit_rows_prunings(learners: Sequence[C45], schema: Schema, Z: np.ndarray,
+                      labels: np.ndarray) -> list[C45]:
+    """:func:`fit_prunings` on rows already encoded in ``schema`` with checked labels, as
+    ``_fit_rows`` fits one learner (for the evaluation helpers, which encode a dataset once)."""
+    if not learners:
+        return []
+    check_same_growth(learners)
+    codes = [learner._start_fit_rows(schema, Z, labels) for learner in learners][0]
+    *copied, last = learners
+    root = last._grow(Z, codes)
+    for learner in copied:  # pruning changes the tree in place: each prunes a copy ...
+        learner._finish_grown(copy.deepcopy(root), Z, codes)
+    last._finish_grown(root, Z, codes)  # ... but the last, which prunes the grown tree itself
+    return list(learners)
+
+
+def check_same_growth(learners: Sequence[C45]) -> None:
+    """Raise ``ValueError`` naming the first learner whose parameters other than the pruning
+    ones differ from the first learner's (or which is no :class:`C45`)."""
+    for learner in learners:
+        if not isinstance(learner, C45):
+            raise ValueError(f"fit_prunings fits C45 learners only, got {learner!r}")
+    key = learners[0]._growth_key()
+    for learner in learners[1:]:
+        if learner._growth_key() != key:
+            raise ValueError(f"fit_prunings needs learners that differ only in prune, cf and "
+                             f"error_estimate; {learner!r} grows another tree than "
+                             f"{learners[0]!r}")
