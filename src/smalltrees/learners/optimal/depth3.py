@@ -26,7 +26,13 @@ from functools import partial
 import numpy as np
 
 from smalltrees.learners.optimal.cuts import search_cuts
-from smalltrees.learners.optimal.depth2 import _candidates, two_level, two_level_errors
+from smalltrees.learners.optimal.depth2 import (
+    _candidates,
+    best_two_level,
+    two_level,
+    two_level_errors,
+    two_level_tree,
+)
 from smalltrees.learners.optimal.search import Encoded
 from smalltrees.learners.optimal.sets import Sorted
 from smalltrees.learners.optimal.stumps import majority_label, subset, threshold
@@ -37,13 +43,14 @@ def three_level(enc: Encoded, *, K: int):
     """(errors, build) of the best tree of TREE(3) on ``enc``; ``build(default)`` makes it."""
     m = len(enc.y)
     srt = Sorted(enc)
-    errors, build = two_level(enc, K=K, srt=srt)
+    errors, guess = best_two_level(srt, K=K)
+    build = two_level_tree(srt, guess, K=K)
     best = (np.array([errors]), np.array([-1]))
     span = m + 1
     if errors > 0 and srt.cat:
         best = _categorical_roots(srt, span, best, K=K)
     if best[0][0] > 0 or best[1][0] >= 0:
-        best = _continuous_roots(srt, span, best, K=K)
+        best = _continuous_roots(srt, span, best, guess, K=K)
     errors, key = int(best[0][0]), int(best[1][0])
     if key < 0:
         return errors, build
@@ -75,9 +82,16 @@ def _categorical_roots(srt: Sorted, span: int, best, *, K: int):
     return best
 
 
-def _continuous_roots(srt: Sorted, span: int, best, *, K: int):
+def _continuous_roots(srt: Sorted, span: int, best, guess: int, *, K: int):
     """Branch and bound over the thresholds of every continuous root, both sides of every
-    threshold of a round solved as T2 problems together, with the bounds they need."""
+    threshold of a round solved as T2 problems together, with the bounds they need.
+
+    The search starts from the tree with T2's root (key ``guess``) where that root is a
+    continuous threshold: T2 on both of its sides is solved first, before any other root
+    test, so that the incumbent the search prunes by is already close to the optimum (T3 on
+    PA: 13,400 -> 11,500 evaluations, 5 errors against T2's 48 and the optimum's 2). The
+    candidate only replaces the incumbent when it beats it as any candidate would (fewer
+    errors, or as many and a smaller key), so the result is unchanged."""
     m = len(srt.enc.y)
     cand = _candidates(srt, np.ones((1, m), dtype=bool))
     if cand is None:
@@ -98,7 +112,20 @@ def _continuous_roots(srt: Sorted, span: int, best, *, K: int):
         return left, right, left + right < limits
 
     keys = np.array(srt.cont)[attr][root] * span + cut
+    best = _seeded(best, np.flatnonzero(keys == guess), keys, missing[root], evaluate)
     return search_cuts(root, cut, keys, missing, problem, first, evaluate, *best)
+
+
+def _seeded(best, seed: np.ndarray, keys: np.ndarray, missing: np.ndarray, evaluate):
+    """The incumbent ``best`` or the candidate ``seed`` (none or one index), whichever wins
+    (fewer errors, or as many and a smaller key); the seed's sides are solved only below the
+    bound the search would give them. ``missing`` is per candidate."""
+    if not len(seed):
+        return best
+    limits = best[0] + (keys[seed] < best[1]) - missing[seed]
+    zero = np.zeros(1, dtype=np.int64)
+    left, right, exact = evaluate(seed, limits, zero, zero)
+    return (left + right + missing[seed], keys[seed]) if exact[0] else best
 
 
 def _bounded(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: int) -> np.ndarray:
