@@ -52,6 +52,19 @@ def test_seed_keeps_the_tree(case):
         assert seeded == T3(K=K).fit(X, y).export_text()
 
 
+
+@settings(max_examples=300, **SETTINGS)
+@given(small_cases(max_rows=14))
+def test_subtrees_built_from_the_search_keys(case):
+    """The subtrees of a continuous root come from the T2 keys the search found (no second
+    T2 search per edge): the same tree, ties included, as searching each edge again."""
+    X, y, K = case
+    kept = T3(K=K).fit(X, y).export_text()
+    search = depth3._continuous_roots
+    with patch.object(depth3, "_continuous_roots", lambda *a, **k: (search(*a, **k)[0], None)):
+        assert kept == T3(K=K).fit(X, y).export_text()
+
+
 def assert_depth(tree, K):
     """Two intervals above the last level, at most K on it; at most three levels."""
     assert tree.depth.max() <= 3
