@@ -16,7 +16,7 @@ from t2_bruteforce import tree_errors
 from test_t2 import SETTINGS, training_errors
 
 from smalltrees import T1, T2, T3
-from smalltrees.learners.optimal import dense, depth2
+from smalltrees.learners.optimal import dense, depth2, depth3
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import DenseClasses
 from smalltrees.learners.optimal.depth2 import _candidates
@@ -84,6 +84,23 @@ def test_t2_and_t3_are_optimal_with_more_classes(case):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
             assert model.n_errors_ == training_errors(model, X, y)
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(cases(max_rows=14, classes=(2, 3)))
+def test_seed_keeps_the_tree_on_the_dense_path(case):
+    """T3 started from T2's root (``depth3._seeded``) gives the tree, ties included, of the
+    search without that start, and so does building its subtrees by searching each edge again
+    instead of from the search's keys, with the dense evaluator on tie-heavy data."""
+    X, y, K = case
+    with patch.object(depth2, "pays", lambda enc, K: True):
+        seeded = T3(K=K).fit(X, y).export_text()
+        with patch.object(depth3, "_seeded", lambda best, *args: best):
+            assert seeded == T3(K=K).fit(X, y).export_text()
+        search = depth3._continuous_roots  # the subtrees from the search's keys, as T2 again
+        with patch.object(depth3, "_continuous_roots",
+                          lambda *a, **k: (search(*a, **k)[0], None)):
+            assert seeded == T3(K=K).fit(X, y).export_text()
 
 
 @pytest.mark.parametrize("seed", range(30))

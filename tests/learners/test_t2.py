@@ -15,7 +15,7 @@ from t2_bruteforce import tree1_errors, tree2_errors
 
 from smalltrees import T1, T2
 from smalltrees.learners.optimal.estimators import _encode
-from smalltrees.learners.optimal.intervals import best_labels, group_best
+from smalltrees.learners.optimal.intervals import _merged_labels, best_labels, group_best
 from smalltrees.learners.optimal.search import stump_errors
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
 
@@ -163,6 +163,21 @@ def test_intervals_match_dp_on_deep_trees(seed):
     labels = best_labels(counts, K=K)
     assert 1 + np.count_nonzero(np.diff(labels)) <= K
     assert counts.sum() - counts[np.arange(len(counts)), labels].sum() == expected
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_two_intervals_label_as_the_merge_sort_tree(seed):
+    """``best_labels`` at K <= 2 (closed form) gives the labels of the merge-sort tree's walk,
+    ties included, on 300 tie-heavy tables per seed (1-40 blocks, 1-4 classes, many empty or
+    equal blocks)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(300):
+        B, p, K = int(rng.integers(1, 41)), int(rng.integers(1, 5)), int(rng.integers(1, 3))
+        counts = rng.integers(0, int(rng.integers(1, 4)), size=(B, p))
+        counts[rng.random(B) < 0.3] = 0
+        if rng.random() < 0.5:  # two classes of equal counts
+            counts[:, 0] = counts[:, -1]
+        assert np.array_equal(best_labels(counts, K=K), _merged_labels(counts, K=K))
 
 
 def dp_intervals(groups, K):

@@ -4,6 +4,7 @@ brute force over TREE(3), the order T3 <= T2 <= T1 on real data, and the estimat
 from __future__ import annotations
 
 import pickle
+from unittest.mock import patch
 
 import numpy as np
 import pandas as pd
@@ -17,6 +18,7 @@ from test_t2 import SETTINGS, X_TOY, Y_TOY, random_case, training_errors
 
 from smalltrees import T1, T2, T3
 from smalltrees.datasets import build
+from smalltrees.learners.optimal import depth3
 from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table, sky_cells
 
 
@@ -36,6 +38,31 @@ def test_t3_is_optimal(case):
     assert model.n_errors_ == tree_errors(X, y, K, 3)
     assert model.n_errors_ == training_errors(model, X, y)
     assert_depth(model.tree_, K)
+
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(small_cases(max_rows=14))
+def test_seed_keeps_the_tree(case):
+    """T3 starts its search from T2's root (``depth3._seeded``): the same tree, ties
+    included, as the search without that start, on tie-heavy data of every kind."""
+    X, y, K = case
+    seeded = T3(K=K).fit(X, y).export_text()
+    with patch.object(depth3, "_seeded", lambda best, *args: best):
+        assert seeded == T3(K=K).fit(X, y).export_text()
+
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(small_cases(max_rows=14))
+def test_subtrees_built_from_the_search_keys(case):
+    """The subtrees of a continuous root come from the T2 keys the search found (no second
+    T2 search per edge): the same tree, ties included, as searching each edge again."""
+    X, y, K = case
+    kept = T3(K=K).fit(X, y).export_text()
+    search = depth3._continuous_roots
+    with patch.object(depth3, "_continuous_roots", lambda *a, **k: (search(*a, **k)[0], None)):
+        assert kept == T3(K=K).fit(X, y).export_text()
 
 
 def assert_depth(tree, K):

@@ -226,17 +226,41 @@ class DenseSets:
         -------
         left, right : ndarray of int64
         """
-        left, right = np.empty(len(sets), dtype=np.int64), np.empty(len(sets), dtype=np.int64)
+        found = self._found(len(sets))
         bounds = np.flatnonzero(np.concatenate(([True], sets[1:] != sets[:-1], [True])))
         F = self.by_item.shape[1]
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
             s = int(sets[lo])
             n = int(self.sizes[s])
+            if n == 0:  # nothing on either side: no errors (the buffers start at zero)
+                continue
             step = max(1, CELLS // max(1, n * F * self.layers))
             for a in range(lo, hi, step):
                 b = min(a + step, hi)
-                left[a:b], right[a:b] = self._sides(s, n, roots[a:b], at[a:b], below[a:b])
-        return left, right
+                self._batch(found, slice(a, b), s, n, roots[a:b], at[a:b], below[a:b])
+        return self._sides(found, sets, below)
+
+    def _found(self, N: int):
+        """Buffers for what the batches of ``N`` evaluations find: the signed total below each
+        threshold and the (4, N) extremes of :meth:`_extremes` (zero where a set is empty)."""
+        return np.zeros(N, dtype=np.int64), np.zeros((4, N), dtype=np.int64)
+
+    def _batch(self, found, part: slice, s, n, roots, at, below) -> None:
+        """Fill ``found[..., part]`` for one batch of thresholds of set ``s`` (``n`` items)."""
+        t_left, best = self._extremes(s, n, roots, at)
+        found[0][part] = t_left
+        if best is not None:
+            found[1][:, part] = best
+
+    def _sides(self, found, sets, below):
+        """(left, right) errors of every evaluation from its buffers, in one vectorised step
+        (per batch it cost about ten numpy calls per set on small data)."""
+        t_left, best = found
+        n, total = self.sizes[sets], self.totals[sets]
+        errors = _errors(np.concatenate((below, n - below)),
+                         np.concatenate((t_left, total - t_left)),
+                         best[0::2].ravel(), best[1::2].ravel(), K=self.K)
+        return errors[: len(sets)], errors[len(sets):]
 
     def _positions(self, s):
         """The position of the set's item at each place of each attribute's order in each
@@ -245,19 +269,6 @@ class DenseSets:
             by_item = self.by_item[self._table(s)[0]]  # (n, F, roots)
             self.roots[s] = np.ascontiguousarray(by_item.transpose(2, 0, 1))
         return self.roots[s]
-
-    def _sides(self, s, n, roots, at, below):
-        R = len(roots)
-        if n == 0:
-            zeros = np.zeros(R, dtype=np.int64)
-            return zeros, zeros
-        total = self._table(s)[2]
-        t_left, best = self._extremes(s, n, roots, at)
-        sizes = np.concatenate((below, n - below))  # both sides (np.r_ costs more here)
-        totals = np.concatenate((t_left, total - t_left))
-        first, second = (0, 0) if best is None else (best[0::2].ravel(), best[1::2].ravel())
-        errors = _errors(sizes, totals, first, second, K=self.K)
-        return errors[:R], errors[R:]
 
     def _extremes(self, s, n, roots, at):
         """(signed total below each threshold, (4, R) extremes of the side below and of the

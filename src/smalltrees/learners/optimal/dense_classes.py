@@ -78,15 +78,16 @@ class DenseClasses(DenseSets):
         over = self.totals[sets] - under
         return below - under.max(axis=1) + self.sizes[sets] - below - over.max(axis=1)
 
-    def _sides(self, s, n, roots, at, below):
-        """Errors of the best stumps below and above each threshold of one batch of set ``s``.
-        """
-        R = len(roots)
-        if n == 0:
-            zeros = np.zeros(R, dtype=np.int64)
-            return zeros, zeros
+    def _found(self, N: int):
+        """Buffers of the errors below and above each of ``N`` thresholds (zero where a set is
+        empty)."""
+        return np.zeros(N, dtype=np.int64), np.zeros(N, dtype=np.int64)
+
+    def _batch(self, found, part: slice, s, n, roots, at, below) -> None:
+        """Errors of the best stumps below and above each threshold of one batch of set ``s``
+        (``n > 0`` items)."""
         _, classes, counts, penalty, total = self._table(s)
-        p, F = len(total), classes.shape[2]
+        R, p, F = len(roots), len(total), classes.shape[2]
         lower = np.take(self._positions(s), roots, axis=0) < at.astype(self.dtype)[:, None, None]
         C = np.empty((p, R, n, F), dtype=self.dtype)
         np.multiply(lower, classes[:, None], out=C)  # the items below, one array per class
@@ -94,10 +95,16 @@ class DenseClasses(DenseSets):
         t_left = C[:, :, -1, 0].T.astype(np.int64)  # (R, p)
         t_right = total - t_left
         if self.K == 1:
-            return below - t_left.max(axis=1), n - below - t_right.max(axis=1)
-        left = self._gain(C, t_left, penalty)
+            found[0][part] = below - t_left.max(axis=1)
+            found[1][part] = n - below - t_right.max(axis=1)
+            return
+        found[0][part] = below - self._gain(C, t_left, penalty)
         np.subtract(counts[:, None], C, out=C)  # the side above
-        return below - left, n - below - self._gain(C, t_right, penalty)
+        found[1][part] = n - below - self._gain(C, t_right, penalty)
+
+    def _sides(self, found, sets, below):
+        """(left, right) errors, as the batches found them."""
+        return found
 
     def _gain(self, C, totals, penalty):
         """(R,) items classified right by the best stump of at most two intervals on each side

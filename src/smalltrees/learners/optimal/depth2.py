@@ -50,17 +50,30 @@ def two_level(enc: Encoded, *, K: int, srt: Sorted | None = None):
     Ties go to the simpler tree (TREE(1) before two levels), then to the root that comes first
     in the columns, then to the smallest threshold.
     """
-    m = len(enc.y)
     srt = Sorted(enc) if srt is None else srt
-    everything = np.ones((1, m), dtype=bool)
-    errors, key = (int(v[0]) for v in two_level_errors(srt, everything, np.array([m + 1]), K=K))
+    errors, key = best_two_level(srt, K=K)
+    return errors, two_level_tree(srt, key, K=K)
+
+
+def best_two_level(srt: Sorted, *, K: int) -> tuple[int, int]:
+    """(errors, key) of the best tree of TREE(2) on the whole training set: the key as
+    :func:`two_level_errors` gives it (-1 for TREE(1))."""
+    m = len(srt.enc.y)
+    found = two_level_errors(srt, np.ones((1, m), dtype=bool), np.array([m + 1]), K=K)
+    return int(found[0][0]), int(found[1][0])
+
+
+def two_level_tree(srt: Sorted, key: int, *, K: int):
+    """``build(default)`` of the tree of TREE(2) with key ``key`` (see :func:`two_level`)."""
+    enc = srt.enc
+    m = len(enc.y)
     if key < 0:
-        one = mask_errors(srt, everything, K=K)[:, 0]
-        return errors, partial(_one_level_tree, enc, int(np.argmin(one)) - 1, K=K)
+        one = mask_errors(srt, np.ones((1, m), dtype=bool), K=K)[:, 0]
+        return partial(_one_level_tree, enc, int(np.argmin(one)) - 1, K=K)
     beta, position = divmod(key, m + 1)
     if not enc.continuous[beta]:
-        return errors, partial(_categorical_root, enc, beta, K=K)
-    return errors, partial(_continuous_root, srt, beta, position, K=K)
+        return partial(_categorical_root, enc, beta, K=K)
+    return partial(_continuous_root, srt, beta, position, K=K)
 
 
 def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: int):

@@ -165,6 +165,13 @@ def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
         the smallest leftmost label, then the smallest rightmost label at the root; inside, the
         first decomposition found scanning interval counts and labels in increasing order.
     """
+    if K <= 2:
+        return _two_intervals(counts, K=K)
+    return _merged_labels(counts, K=K)
+
+
+def _merged_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
+    """:func:`best_labels` read off the merge-sort tree (any K)."""
     levels = [np.moveaxis(tables, -1, 0)
               for tables, _ in merge_levels(leaf_tables(counts, K=K), np.zeros(len(counts)))]
     before = np.concatenate((np.zeros((1, counts.shape[1]), dtype=np.int64),
@@ -174,6 +181,50 @@ def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
     k, a, b = np.argwhere(top == top.min())[0]
     _descend(levels, before, labels, len(levels) - 1, 0, (int(k), int(a), int(b)), int(top.min()))
     return labels
+
+
+def _two_intervals(counts: np.ndarray, *, K: int) -> np.ndarray:
+    """:func:`best_labels` for K <= 2 without the merge-sort tree, the same labels ties
+    included (the fixed cost of every T1/T2/T3 fit at K = 2 builds its stumps this way).
+
+    One interval labelled ``a`` errs ``n - N_a``; two intervals ``a != b`` cut before block
+    ``j`` err ``(n_<j - N_<j,a) + (n_>=j - N_>=j,b)``. The walk of :func:`_descend` takes the
+    fewest intervals, then the smallest ``(a, b)``, and among the cuts of equal errors the one it
+    meets first in the merge-sort tree over the blocks: at each node it looks for the cut inside
+    its right child, then inside its left child, then at the boundary between them."""
+    B, p = counts.shape
+    labels = np.empty(B, dtype=np.int64)
+    total = counts.sum(axis=0)
+    one = total.sum() - total
+    if B == 1 or p == 1 or K == 1:
+        labels.fill(int(np.argmin(one)))
+        return labels
+    before = np.cumsum(counts[:-1], axis=0)  # (B - 1, p): the blocks before each cut
+    after = total - before
+    errors = ((before.sum(axis=1)[:, None] - before)[:, :, None]
+              + (after.sum(axis=1)[:, None] - after)[:, None, :])
+    diagonal = np.arange(p)
+    errors[:, diagonal, diagonal] = INF  # two intervals of one label are one interval
+    two = errors.min(axis=0)
+    if one.min() <= two.min():
+        labels.fill(int(np.argmin(one)))
+        return labels
+    a, b = divmod(int(np.argmin(two)), p)
+    cuts = np.flatnonzero(errors[:, a, b] == two[a, b]) + 1  # before block j
+    level, node = (B - 1).bit_length(), 0
+    while True:
+        lo, mid = node << level, (2 * node + 1) << (level - 1)
+        hi = min((node + 1) << level, B)
+        level -= 1
+        if mid >= B:  # no right child
+            node *= 2
+        elif ((cuts > mid) & (cuts < hi)).any():
+            node = 2 * node + 1
+        elif ((cuts > lo) & (cuts < mid)).any():
+            node *= 2
+        else:
+            labels[:mid], labels[mid:] = a, b
+            return labels
 
 
 def _descend(levels, before, labels, level, node, state, value):
