@@ -24,7 +24,7 @@ from smalltrees.evaluation.resampling import (
     repetition_partitions,
 )
 from smalltrees.learners.c45 import C45, fit_prunings, prunings
-from smalltrees.learners.c45.estimator import PRUNING_PARAMS
+from smalltrees.learners.c45.prunings import PRUNING_PARAMS
 from smalltrees.learners.registry import make_learner
 
 ROOT = Path(__file__).resolve().parents[2]

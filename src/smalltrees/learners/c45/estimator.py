@@ -30,6 +30,7 @@ from smalltrees.learners.c45.error_estimate import ERROR_ESTIMATES
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
+from smalltrees.learners.c45.prunings import SharedGrowth
 from smalltrees.learners.c45.tree import Node, iter_nodes, to_tree
 from smalltrees.learners.c45.window import grow_windowed
 from smalltrees.learners.criteria import EPS, entropy, get_criterion
@@ -41,7 +42,7 @@ from smalltrees.learners.tree.structure import Tree
 from smalltrees.learners.validation import check_sample_weight, is_count, is_number
 
 
-class C45(TreeModel, TreeClassifier):
+class C45(TreeModel, TreeClassifier, SharedGrowth):
     """C4.5 decision tree (gain ratio, pessimistic pruning; Release 8's or earlier cut rule).
 
     Parameters
@@ -284,7 +285,7 @@ class C45(TreeModel, TreeClassifier):
     def _grow(self, Z: np.ndarray, codes: np.ndarray,
               sample_weight: np.ndarray | None = None) -> Node:
         """The grown tree before pruning (collapsed; a windowed tree given all cases): what
-        every parameter but :data:`PRUNING_PARAMS` decides (:mod:`.prunings`)."""
+        every parameter but :data:`~.prunings.PRUNING_PARAMS` decides."""
         pre_r8 = self.release == "pre-R8"
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
@@ -320,29 +321,12 @@ class C45(TreeModel, TreeClassifier):
         self.depth_ = int(leaf_depths.max())
         return self
 
-    @staticmethod
-    def _fit_rows_prunings(learners: list[C45], schema, Z: np.ndarray,
-                           labels: np.ndarray) -> list[C45]:
-        """:func:`~smalltrees.learners.c45.prunings.fit_rows_prunings`, reached through a
-        learner by the evaluation helpers, which import no learner."""
-        from smalltrees.learners.c45.prunings import fit_rows_prunings
-
-        return fit_rows_prunings(learners, schema, Z, labels)
-
     def _pruner(self, Z: np.ndarray, codes: np.ndarray) -> Pruner:
         """The pessimistic pruning of trees grown on ``(Z, codes)`` with ``cf`` and the
         ``error_estimate`` (the release's if ``None``)."""
         # C4.5 and J48 hold the confidence factor in single precision.
         return Pruner(Z, codes, len(self.classes_), float(np.float32(self.cf)),
                       estimate=self.error_estimate or RELEASE_ERROR_ESTIMATE[self.release])
-
-    def _growth_key(self) -> tuple:
-        """What decides the grown tree on given data: the class and every parameter but
-        :data:`PRUNING_PARAMS`; learners with equal keys grow the same tree on the same data,
-        so :func:`~smalltrees.learners.c45.prunings.fit_prunings` grows it once for them."""
-        return (type(self), *((name, repr(value)) for name, value in
-                              self.get_params(deep=False).items()
-                              if name not in PRUNING_PARAMS))
 
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in the order of ``classes_``.
@@ -399,10 +383,6 @@ class C45(TreeModel, TreeClassifier):
         return TextStyle(leaf=leaf, number=lambda t: f"{t:.6f}".rstrip("0").rstrip("."))
 
 
-#: The parameters that only prune the grown tree (:meth:`C45._finish_grown`): how (``cf``,
-#: ``error_estimate``) and whether (``prune``). The 0.1 N bound, windowing and the cut rule
-#: are the growth's, whatever the estimate.
-PRUNING_PARAMS = ("prune", "cf", "error_estimate")
 THRESHOLD_BY = ("gain", "merit")
 RELEASES = ("R8", "pre-R8")
 #: The pruning estimate of each release's program (``error_estimate=None``).

@@ -14,12 +14,40 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from smalltrees.learners.c45.estimator import C45
 from smalltrees.learners.encoding import Schema
 from smalltrees.learners.validation import check_labels
+
+if TYPE_CHECKING:
+    from smalltrees.learners.c45.estimator import C45
+
+#: The parameters that only prune the grown tree (``C45._finish_grown``): how (``cf``,
+#: ``error_estimate``) and whether (``prune``). The 0.1 N bound, windowing and the cut rule
+#: are the growth's, whatever the estimate.
+PRUNING_PARAMS = ("prune", "cf", "error_estimate")
+
+
+class SharedGrowth:
+    """What :class:`~smalltrees.learners.c45.estimator.C45` offers the evaluation helpers,
+    which import no learner (a job's code inputs are the modules it imports): the key of the
+    tree it grows, and the fitting of a group with one key."""
+
+    def _growth_key(self) -> tuple:
+        """What decides the grown tree on given data: the class and every parameter but
+        :data:`PRUNING_PARAMS`; learners with equal keys grow the same tree on the same data,
+        so :func:`fit_prunings` grows it once for them."""
+        return (type(self), *((name, repr(value)) for name, value in
+                              self.get_params(deep=False).items()
+                              if name not in PRUNING_PARAMS))
+
+    @staticmethod
+    def _fit_rows_prunings(learners: Sequence[C45], schema: Schema, Z: np.ndarray,
+                           labels: np.ndarray) -> list[C45]:
+        """:func:`fit_rows_prunings`, reached through a learner."""
+        return fit_rows_prunings(learners, schema, Z, labels)
 
 
 def fit_prunings(learners: Sequence[C45], X, y) -> list[C45]:
@@ -37,7 +65,9 @@ def fit_rows_prunings(learners: Sequence[C45], schema: Schema, Z: np.ndarray,
     if not learners:
         return []
     check_same_growth(learners)
-    codes = [learner._start_fit_rows(schema, Z, labels) for learner in learners][0]
+    codes = learners[0]._start_fit_rows(schema, Z, labels)
+    for learner in learners[1:]:  # each learner's own schema_ and classes_
+        learner._start_fit_rows(schema, Z, labels)
     *copied, last = learners
     root = last._grow(Z, codes)
     for learner in copied:  # pruning changes the tree in place: each prunes a copy ...
@@ -50,7 +80,7 @@ def check_same_growth(learners: Sequence[C45]) -> None:
     """Raise ``ValueError`` naming the first learner whose parameters other than the pruning
     ones differ from the first learner's (or which is no :class:`C45`)."""
     for learner in learners:
-        if not isinstance(learner, C45):
+        if not isinstance(learner, SharedGrowth):
             raise ValueError(f"fit_prunings fits C45 learners only, got {learner!r}")
     key = learners[0]._growth_key()
     for learner in learners[1:]:
