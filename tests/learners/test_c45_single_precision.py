@@ -156,3 +156,65 @@ def test_bad_arithmetic_is_refused(params):
     X, y = same_partition_data()
     with pytest.raises(ValueError, match="arithmetic"):
         C45(**params).fit(X, y)
+
+
+def per_class_total_info(counts: np.ndarray) -> np.ndarray:
+    """``TotalInfo`` as :func:`single_precision.total_info` computed it class by class before
+    its ``Log`` calls were batched (one ``c_log`` call per class and one for the total)."""
+    counts = np.asarray(counts, dtype=np.float32)
+    summed = np.zeros(counts.shape[1:], np.float32)
+    items = np.zeros(counts.shape[1:], np.float32)
+    for n in counts:
+        summed = (summed + n * single_precision.c_log(n)).astype(np.float32)
+        items = items + n
+    return (items * single_precision.c_log(items) - summed).astype(np.float32)
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(n_classes=st.integers(1, 6), width=st.integers(1, 40), seed=st.integers(0, 2**32 - 1),
+       scale=st.sampled_from([1e-3, 1.0, 30.0, 5000.0]))
+def test_fractional_class_weights_batched_give_the_class_by_class_bits(n_classes, width, seed,
+                                                                       scale):
+    """Fractional class weights (unknown values split cases) take every ``N * Log(N)`` from
+    one ``c_log`` call: bit for bit the numbers of one call per class, on random weights
+    with zeros, whole numbers, tiny and slightly negative ones (a difference of sums)."""
+    rng = np.random.default_rng(seed)
+    counts = rng.random((n_classes, 3, width)) * scale
+    counts[rng.random(counts.shape) < 0.2] = 0.0
+    whole = rng.random(counts.shape) < 0.2
+    counts[whole] = np.round(counts[whole])
+    counts[rng.random(counts.shape) < 0.05] = -1e-12
+    found = single_precision.total_info(counts)
+    expected = per_class_total_info(counts)
+    assert found.dtype == np.float32
+    assert np.array_equal(found.view(np.int32), expected.view(np.int32))
+    found = single_precision.total_info(tuple(counts[:, :1]))  # one array per class
+    assert np.array_equal(found.view(np.int32), expected[:1].view(np.int32))
+
+
+def test_categorical_terms_of_fractional_weights_as_class_by_class():
+    """``categorical_terms``' class terms and known term from one batched ``c_log``: the
+    gains and split information of the per-class expressions, bit for bit."""
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        n_classes, width = rng.integers(1, 5), rng.integers(2, 9)
+        counts = rng.random((n_classes, 4, 3, width)) * rng.choice([1.0, 40.0])
+        counts[rng.random(counts.shape) < 0.3] = 0.0
+        total = counts.sum(axis=(0, 3)) + rng.random((4, 3)) * 3
+        gains, info = single_precision.categorical_terms(counts, total)
+        branches = counts.sum(axis=0)
+        known_weight = branches.sum(axis=-1)
+        items, unknown, known = single_precision.node_weights(total, known_weight)
+        summed = np.zeros(known.shape)
+        for n in counts.sum(axis=-1).astype(np.float32):
+            summed = summed + n.astype(np.float64) * single_precision.c_log(n)
+        known_term = known.astype(np.float64) * single_precision.c_log(known)
+        this_info = np.cumsum(per_class_total_info(counts), axis=-1, dtype=np.float32)[..., -1]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            base = ((known_term - summed) / known.astype(np.float64)).astype(np.float32)
+            expected = single_precision.gain(base, unknown / items, this_info, known)
+        value_freq = np.concatenate([unknown[None],
+                                     np.moveaxis(branches.astype(np.float32), -1, 0)])
+        assert np.array_equal(gains.view(np.int32), expected.view(np.int32))
+        assert np.array_equal(info.view(np.int32),
+                              (per_class_total_info(value_freq) / items).view(np.int32))

@@ -53,9 +53,13 @@ F32 = np.float32
 
 def c_log(x: np.ndarray) -> np.ndarray:
     """``Log(x)`` of ``defns.i``: 0 for ``x <= 0``, else ``log((float) x) / Log2`` (double)."""
-    x = np.asarray(x, dtype=F32).astype(np.float64)
-    positive = x > 0
-    return np.where(positive, np.log(np.where(positive, x, 1.0)) / LOG2, 0.0)
+    return _log2(np.asarray(x, dtype=F32).astype(np.float64))
+
+
+def _log2(wide: np.ndarray) -> np.ndarray:
+    """:func:`c_log` of ``float`` values held as ``float64``: ``log(1) / Log2`` is exactly the
+    0 that ``Log`` gives for ``x <= 0`` (and NaN)."""
+    return np.log(np.where(wide > 0, wide, 1.0)) / LOG2
 
 
 def total_info(counts: np.ndarray | tuple[np.ndarray, ...], xlog_table: np.ndarray | None = None
@@ -78,12 +82,20 @@ def total_info(counts: np.ndarray | tuple[np.ndarray, ...], xlog_table: np.ndarr
     if isinstance(counts, tuple):
         counts = np.stack(np.broadcast_arrays(*counts))
     counts = np.asarray(counts, dtype=F32)
-    summed = np.zeros(counts.shape[1:], F32)
+    n_classes = counts.shape[0]
+    # every N and TotalItems, as doubles, for one Log over all: N * Log(N) is a float N
+    # times a double, elementwise, the same numbers as class by class
+    wide = np.empty((n_classes + 1, *counts.shape[1:]))
+    wide[:n_classes] = counts
     items = np.zeros(counts.shape[1:], F32)
     for n in counts:
-        summed = (summed + n * c_log(n)).astype(F32)  # float n times a double
-        items = items + n
-    return (items * c_log(items) - summed).astype(F32)
+        items = items + n  # TotalItems, a float
+    wide[n_classes] = items
+    terms = wide * _log2(wide)
+    summed = np.zeros(counts.shape[1:], F32)
+    for term in terms[:n_classes]:
+        summed = (summed + term).astype(F32)  # Sum, a float
+    return (terms[n_classes] - summed).astype(F32)
 
 
 def gain(base_info: np.ndarray, unknown_rate: np.ndarray, this_info: np.ndarray,
@@ -155,9 +167,11 @@ def categorical_terms(counts: np.ndarray, total: np.ndarray, xlog_table: np.ndar
         unknown_cases = np.rint(np.asarray(total) - known_weight).astype(counts.dtype)
         value_freq = np.concatenate([unknown_cases[None], np.moveaxis(branches, -1, 0)])
     else:
-        class_counts = counts.sum(axis=-1).astype(F32)  # ClassCount, per class
-        class_terms = [n.astype(np.float64) * c_log(n) for n in class_counts]
-        known_term = known.astype(np.float64) * c_log(known)
+        # ClassCount per class and KnownItems, floats, their N * Log(N) in one Log
+        wide = np.empty((counts.shape[0] + 1, *known.shape))
+        wide[:-1] = counts.sum(axis=-1).astype(F32)
+        wide[-1] = known
+        *class_terms, known_term = wide * _log2(wide)
         value_freq = np.concatenate([unknown[None], np.moveaxis(branches.astype(F32), -1, 0)])
     summed = np.zeros(known_weight.shape)
     for term in class_terms:  # DiscrKnownBaseInfo's Sum is a double
