@@ -218,3 +218,57 @@ def test_categorical_terms_of_fractional_weights_as_class_by_class():
         assert np.array_equal(gains.view(np.int32), expected.view(np.int32))
         assert np.array_equal(info.view(np.int32),
                               (per_class_total_info(value_freq) / items).view(np.int32))
+
+
+def build_c_choice(valid, gain, merit, in_average):
+    """``build.c``'s choice at one node, value by value, and its ``AvGain``: the ``float``
+    sum of the counted gains over their number; the first attribute whose gain is at least
+    ``AvGain - 1e-3`` and whose merit is strictly larger than the best so far (from 0)."""
+    summed, n = np.float32(0), 0
+    for is_valid, g, counts in zip(valid, gain, in_average, strict=True):
+        if is_valid and counts:
+            summed, n = np.float32(summed + np.float32(g)), n + 1
+    if not n:
+        return None, None
+    average = np.float32(summed / np.float32(n))
+    best, best_value = None, 0.0
+    for j, (is_valid, g, m) in enumerate(zip(valid, gain, merit, strict=True)):
+        if is_valid and g >= float(average) - 1e-3 and m > best_value:
+            best, best_value = j, m
+    return best, average
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(n_nodes=st.integers(1, 6), n_features=st.integers(1, 12), seed=st.integers(0, 2**32 - 1))
+def test_tests_chosen_at_all_nodes_at_once_as_build_c_chooses(n_nodes, n_features, seed):
+    """The vectorised choice (every node's average gain by a ``float32`` running sum, the
+    first of the highest merits) picks what the value-by-value loop of ``build.c`` picks,
+    with ties of merit and gain, gains near the average, zero and negative merits."""
+    from types import SimpleNamespace
+
+    from smalltrees.learners.c45.grow import _best_tests_single
+    from smalltrees.learners.c45.proposals import Proposals
+
+    rng = np.random.default_rng(seed)
+    shape = (n_nodes, n_features)
+    levels = np.float32(rng.random(4) * rng.choice([1e-3, 0.1, 1.0]))
+    valid = rng.random(shape) < 0.7
+    gain = np.where(rng.random(shape) < 0.5,  # ties, near the average, or anything
+                    rng.choice(np.append(levels, levels + np.float32(1e-3)), shape),
+                    rng.random(shape) * rng.choice([1e-4, 1.0, 300.0], shape))
+    gain = np.where(valid, gain.astype(np.float32), np.nan).astype(float)
+    merit = np.where(valid, rng.choice(np.float32([0.0, -0.1, 0.2, 0.5, 0.5000001]), shape),
+                     np.nan).astype(float)
+    cut = rng.random(shape)
+    in_average = rng.random(n_features) < 0.8
+    found = Proposals(valid, gain, merit, cut)
+    chosen = _best_tests_single(SimpleNamespace(in_average=in_average), found,
+                                [None] * n_nodes)
+    averages, _ = single_precision.averages(gain, valid & in_average)
+    for k in range(n_nodes):
+        expected, average = build_c_choice(valid[k], gain[k], merit[k], in_average)
+        assert (None if chosen[k] is None else chosen[k][0]) == expected
+        if average is not None:
+            assert averages[k].view(np.int32) == average.view(np.int32)
+        if expected is not None:
+            assert chosen[k][1] == cut[k, expected]

@@ -32,7 +32,7 @@ from smalltrees.learners.c45 import single_precision
 from smalltrees.learners.c45.branching import Branch, split_nodes
 from smalltrees.learners.c45.cut_ranking import AVERAGE_GAIN_SLACK
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.proposals import NodeCases, propose_at
+from smalltrees.learners.c45.proposals import NodeCases, Proposals, propose_at
 from smalltrees.learners.c45.tree import Node, class_weights, numpy_sum
 from smalltrees.learners.criteria import EPS
 
@@ -67,35 +67,56 @@ def choose_tests(problem: GrowingProblem, nodes: NodeCases
     the tests of all in one pass (:func:`propose_at`)."""
     found = propose_at(problem, nodes)
     groups = [None] * nodes.sizes.size if found.groups is None else found.groups
+    if problem.single_precision:
+        return _best_tests_single(problem, found, groups)
     in_average = problem.in_average.tolist()
-    return [_best_test(in_average, problem.single_precision, *parts) for parts in zip(
+    return [_best_test(in_average, *parts) for parts in zip(
         found.valid.tolist(), found.gain.tolist(), found.merit.tolist(), found.cut.tolist(),
         groups, strict=True)]
 
 
-def _best_test(in_average: list[bool], single: bool, valid: list[bool], gain: list[float],
+def _best_test(in_average: list[bool], valid: list[bool], gain: list[float],
                merit: list[float], cut: list[float], groups: np.ndarray | None
                ) -> tuple[int, float, np.ndarray | None] | None:
-    """The winning test among one node's proposals (see :func:`choose_test`), each attribute's
-    given as Python numbers: a node has a few dozen, on which NumPy's calls cost more than
-    the arithmetic. The average gain is summed as NumPy sums it (:func:`numpy_sum`); with
-    ``single`` (single precision), as C4.5 sums it in ``float``
-    (:func:`~smalltrees.learners.c45.single_precision.average`), and a merit wins only if
-    strictly larger, as in C4.5's ``build.c``, not by more than 1e-6."""
+    """The winning test among one node's proposals (see :func:`choose_test`), in double
+    precision, each attribute's given as Python numbers: a node has a few dozen, on which
+    NumPy's calls cost more than the arithmetic. The average gain is summed as NumPy sums it
+    (:func:`numpy_sum`); a merit wins only if larger by more than 1e-6 than the best so far
+    (Weka's J48), which is a chain, not a maximum."""
     counted = [g for g, is_valid, counts in zip(gain, valid, in_average, strict=True)
                if is_valid and counts]
     if not counted:
         return None
-    average = (single_precision.average(counted) if single
-               else numpy_sum(counted) / len(counted))
-    floor, tolerance = average - AVERAGE_GAIN_SLACK, 0.0 if single else EPS
+    floor = numpy_sum(counted) / len(counted) - AVERAGE_GAIN_SLACK
     best, best_merit = None, 0.0
     for j, (is_valid, g, m) in enumerate(zip(valid, gain, merit, strict=True)):
-        if is_valid and g >= floor and m > best_merit + tolerance:
+        if is_valid and g >= floor and m > best_merit + EPS:
             best, best_merit = j, m
     if best is None:
         return None
     return best, cut[best], None if groups is None else groups[best]
+
+
+def _best_tests_single(problem: GrowingProblem, found: Proposals, groups: list | np.ndarray
+                       ) -> list[tuple[int, float, np.ndarray | None] | None]:
+    """The winning test at every node in single precision, as C4.5's ``build.c`` chooses:
+    the average gain of the attributes counted in it
+    (:func:`~smalltrees.learners.c45.single_precision.averages`, every node at once), and
+    among the proposals whose gain is at least that average minus 1e-3 the first of highest
+    merit, if positive: a merit wins only if strictly larger (``Val > BestVal``), so the
+    chain of winners ends at the first maximum."""
+    counted = found.valid & problem.in_average
+    average, n_counted = single_precision.averages(found.gain, counted)
+    floor = average.astype(float) - AVERAGE_GAIN_SLACK
+    with np.errstate(invalid="ignore"):  # NaN: no proposal
+        eligible = found.valid & (found.gain >= floor[:, None]) & (found.merit > 0.0)
+    merit = np.where(eligible, found.merit, -np.inf)
+    best = np.argmax(merit, axis=1)
+    chosen = (n_counted > 0) & eligible.any(axis=1)
+    cut = found.cut[np.arange(best.size), best]
+    return [(b, c, groups[k][b] if groups[k] is not None else None) if is_chosen else None
+            for k, (is_chosen, b, c) in enumerate(zip(chosen.tolist(), best.tolist(),
+                                                       cut.tolist(), strict=True))]
 
 
 def is_too_small_or_pure(problem: GrowingProblem, dist: np.ndarray) -> bool:

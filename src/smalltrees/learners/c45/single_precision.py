@@ -27,7 +27,7 @@ functions; ``Log`` is the macro of ``defns.i``, ``log((float) x) / Log2`` in ``d
   slightly different gain from a categorical attribute than from a cut of a continuous one;
 - ``info.c`` ``Worth`` and ``build.c``: the gain ratio ``Gain / Info`` in ``float``
   (:func:`ratio`), the average gain the ``float`` sum of the gains in attribute order divided
-  by their number (:func:`average`).
+  by their number (:func:`averages`).
 
 The class weights themselves are ours (``float64``, rounded to ``float32`` where C4.5 would
 hold them): they are exact while cases weigh whole numbers; once unknown values have split
@@ -185,15 +185,19 @@ def categorical_terms(counts: np.ndarray, total: np.ndarray, xlog_table: np.ndar
     return gains, total_info(value_freq, xlog_table) / items  # ValFreq[0..]: unknown first
 
 
-def average(gains: list[float]) -> float:
-    """``AvGain``: the ``float`` sum of ``gains`` in order, divided (in ``float``) by their
-    number. Python adds in double and rounds each step to single precision: for one addition
-    or division of two ``float`` values that is the ``float`` result, bit for bit (a double has
-    more than twice a float's 24 bits plus 2)."""
-    summed = 0.0
-    for value in gains:
-        summed = float(F32(summed + value))
-    return float(F32(summed / len(gains)))
+def averages(gains: np.ndarray, counted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``AvGain`` of every row (node) of ``gains``: the ``float`` sum of the ``counted``
+    gains in order, divided (in ``float``) by their number; and that number.
+
+    The gains are ``float`` values (held as doubles). A ``float32`` running sum adds them as
+    C does, one ``float`` addition at a time, and the gains not counted add 0, which changes
+    no sum. (The sum in double of two ``float`` values rounded to ``float`` is the same: a
+    double has more than twice a float's 24 bits plus 2.)
+    """
+    summed = np.cumsum(np.where(counted, gains, 0.0).astype(F32), axis=1, dtype=F32)[:, -1]
+    n_counted = np.count_nonzero(counted, axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):  # nothing counted: not used
+        return summed / n_counted.astype(F32), n_counted
 
 
 def minus(values: np.ndarray, charge: np.ndarray) -> np.ndarray:
