@@ -1,5 +1,7 @@
 """The fast paths of C4.5 growing and pruning give bit-for-bit the values of the general code."""
 
+from dataclasses import fields, replace
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,17 +11,21 @@ from smalltrees.learners.c45.branching import split_nodes
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.proposals import NodeCases, propose, propose_at
+from smalltrees.learners.c45.prune import collapse
 from smalltrees.learners.c45.tree import (
     Node,
     branch_of,
     class_weights,
+    first_max,
     iter_nodes,
     numpy_sum,
     route,
     split_positions,
+    to_tree,
 )
-from smalltrees.learners.criteria import entropy, get_criterion
+from smalltrees.learners.criteria import EPS, entropy, get_criterion
 from smalltrees.learners.splits import restrict_order
+from smalltrees.learners.tree.structure import Tree, build
 
 weights = st.floats(0.0, 30.0, allow_nan=False).map(lambda w: round(w, 3))
 
@@ -146,3 +152,53 @@ def test_branching_nodes_together_equals_each_node_alone(seed, whole):
             if id(child) in grown:
                 assert np.array_equal(grown[id(child)].order,
                                       restrict_order(order, positions, rows.size))
+
+
+def records_tree(root: Node, n_classes: int) -> Tree:
+    """The fitted tree as ``to_tree`` made it before its arrays were filled at once: one
+    record per node (depth first, branches last to first), through ``build``."""
+    nodes, records, stack = [], [], [(root, -1, 0)]
+    while stack:
+        node, above, branch = stack.pop()
+        if above >= 0:
+            records[above]["branches"][branch] = len(records)
+        record = {"feature": node.feature, "counts": node.dist,
+                  "branches": [0] * len(node.children), "parent": above}
+        if node.children and not np.isnan(node.threshold):
+            record["thresholds"] = [node.threshold]
+        if node.groups is not None:
+            record["groups"] = node.groups
+        stack.extend((child, len(records), b) for b, child in enumerate(node.children))
+        nodes.append(node)
+        records.append(record)
+    for number, (node, record) in enumerate(zip(nodes, records, strict=True)):
+        shown = node if node.total >= EPS or record["parent"] < 0 else nodes[record["parent"]]
+        record["label"] = first_max(shown.dist)
+        record["proba"] = (shown.dist / max(shown.total, EPS) if node.is_leaf
+                           else np.zeros(n_classes))
+        assert number == 0 or record["parent"] < number
+    return build(records, n_classes, fractional=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**16), st.booleans(), st.booleans())
+def test_the_fitted_trees_arrays_are_those_of_one_record_per_node(seed, subset, fractional):
+    """``to_tree`` fills the arrays at once: every array the same bytes (and dtype) as
+    ``build`` of one record per node, on grown trees with continuous cuts, categorical
+    tests on values or groups of values, unknown values, empty leaves and collapsed tests."""
+    rng = np.random.default_rng(seed)
+    p = replace(random_problem(rng, "gain_ratio", True, False), subset=subset,
+                min_cases=1.0)
+    n = p.Z.shape[0]
+    weights = rng.choice([1.0, 0.5, 1 / 3], n) if fractional else np.ones(n)
+    root = grow(p, np.arange(n), weights)
+    if rng.random() < 0.5:
+        collapse(root)
+    found, expected = to_tree(root, 3), records_tree(root, 3)
+    for field in fields(Tree):
+        one, other = getattr(found, field.name), getattr(expected, field.name)
+        if isinstance(one, np.ndarray):
+            assert one.dtype == other.dtype and one.shape == other.shape, field.name
+            assert one.tobytes() == other.tobytes(), field.name
+        else:
+            assert one == other, field.name

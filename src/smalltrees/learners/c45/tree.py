@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from smalltrees.learners.criteria import EPS
-from smalltrees.learners.tree.structure import Tree, build
+from smalltrees.learners.tree.structure import Tree
 
 
 @dataclass(eq=False)
@@ -215,35 +215,48 @@ def to_tree(root: Node, n_classes: int) -> Tree:
     the same numbers in the same order. A leaf predicts its class distribution, its parent's
     if it received no training cases (weighs less than :data:`EPS`), and labels itself with that
     distribution's first most probable class; a test labels itself with its own.
+
+    The arrays are those :func:`~smalltrees.learners.tree.structure.build` makes of one record
+    per node, filled at once rather than record by record: windowing makes a tree per cycle.
     """
-    nodes, parent, records = [], [], []
+    nodes, parent, branch = [], [], []
     stack: list[tuple[Node, int, int]] = [(root, -1, 0)]
     while stack:
-        node, above, branch = stack.pop()
-        number = len(records)
-        if above >= 0:
-            records[above]["branches"][branch] = number
-        record = {"feature": node.feature, "counts": node.dist,
-                  "branches": [0] * len(node.children)}
-        if node.children and not math.isnan(node.threshold):
-            record["thresholds"] = [node.threshold]
-        if node.groups is not None:
-            record["groups"] = node.groups
+        node, above, b = stack.pop()
+        number = len(nodes)
         nodes.append(node)
         parent.append(above)
-        records.append(record)
+        branch.append(b)
         stack.extend((child, number, b) for b, child in enumerate(node.children))
+    n = len(nodes)
+    n_kids = np.array([len(node.children) for node in nodes])
+    grouped = [(k, node.groups) for k, node in enumerate(nodes)
+               if node.groups is not None and node.children]
+    width = max([2, int(n_kids.max())] + [groups.size for _, groups in grouped])
+    branches = np.full((n, width), -1, dtype=np.int64)
+    branches[parent[1:], branch[1:]] = np.arange(1, n)
+    children = branches.copy()  # by category code: the branches, unless grouped
+    for k, groups in grouped:
+        children[k] = -1
+        children[k, :groups.size] = branches[k, groups]
+    threshold = np.array([node.threshold for node in nodes], dtype=float)
+    continuous = (n_kids > 0) & ~np.isnan(threshold)
     # every node's class weights at once: each row summed as Node.total sums it, the leaves'
     # distributions divided as one leaf's; the labels the rule of first_max, row by row
-    dists = np.array([node.dist for node in nodes], dtype=float).reshape(len(nodes), n_classes)
+    counts = np.array([node.dist for node in nodes]).reshape(n, n_classes)
+    dists = counts.astype(float, copy=False)
     totals = dists.sum(axis=1)
     above = np.array(parent)
-    source = np.where((totals >= EPS) | (above < 0), np.arange(len(nodes)), above)
+    source = np.where((totals >= EPS) | (above < 0), np.arange(n), above)
     shown = dists[source]
-    leaf = np.array([node.is_leaf for node in nodes])
+    leaf = n_kids == 0
     proba = np.where(leaf[:, None], shown / np.maximum(totals[source], EPS)[:, None], 0.0)
     labels = ([first_max(row) for row in shown] if n_classes > 64
               else [sequential_first_max(row) for row in shown.tolist()])
-    for record, row, label in zip(records, proba, labels, strict=True):
-        record["proba"], record["label"] = row, label
-    return build(records, n_classes, fractional=True)
+    return Tree(
+        feature=np.array([node.feature for node in nodes], dtype=np.int64),
+        thresholds=np.where(continuous, threshold, np.nan)[:, None],
+        branches=branches, children=children, missing=np.full(n, -1, dtype=np.int64),
+        intervals=np.where(continuous, 2, 0).astype(np.int64), counts=counts, proba=proba,
+        label=np.array(labels, dtype=np.int64), left_closed=False, fractional=True,
+    )
