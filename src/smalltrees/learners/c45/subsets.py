@@ -67,7 +67,6 @@ def value_groups(problem: GrowingProblem, counts: np.ndarray, n_values: np.ndarr
         if the final merit is not positive or fewer than two groups weigh ``min_cases``.
     """
     found: list[tuple[np.ndarray, float, float] | None] = [None] * counts.shape[1]
-    climbs: dict[int, list[tuple[int, list[list[int]], np.ndarray]]] = {}
     weights = counts.sum(axis=0)
     represented = weights > REPRESENTED
     n_represented = np.count_nonzero(represented, axis=1)
@@ -76,25 +75,27 @@ def value_groups(problem: GrowingProblem, counts: np.ndarray, n_values: np.ndarr
     near_one_class = represented & (counts.max(axis=0) >= weights - 0.1 - MERGE_SLACK)
     merging = np.count_nonzero(near_one_class, axis=1) >= 2
     firsts = np.argsort(~represented, axis=1, kind="stable")  # each cell's represented values
+    # per number of groups: the cells, their groups and their class weights (n_classes,
+    # n_cells, n_groups), the cells that keep their values' groups taken together
+    climbs: dict[int, tuple[list[int], list[list[list[int]]], list[np.ndarray]]] = {}
     for k in np.unique(n_represented[~merging]).tolist():
         if not k:
             continue
         cells = np.flatnonzero(~merging & (n_represented == k))
         values = firsts[cells, :k]
-        block_counts = counts[:, cells[:, None], values].astype(float)
-        for i, (cell, cell_values) in enumerate(zip(cells.tolist(), values.tolist(),
-                                                    strict=True)):
-            climbs.setdefault(k, []).append((cell, [[v] for v in cell_values],
-                                             block_counts[:, i]))
+        climbs[k] = (cells.tolist(), [[[v] for v in row] for row in values.tolist()],
+                     [counts[:, cells[:, None], values].astype(float)])
     for cell in np.flatnonzero(merging).tolist():
         values = np.flatnonzero(represented[cell]).tolist()
         blocks = [[v] for v in values]
         columns = _merge_single_class(blocks, counts[:, cell, values].T.astype(float).tolist())
-        climbs.setdefault(len(blocks), []).append((cell, blocks, np.array(columns).T))
-    for members in climbs.values():
-        cells = np.array([cell for cell, _, _ in members])
-        block_counts = np.stack([counts for _, _, counts in members], axis=1)
-        _climb(problem, [blocks for _, blocks, _ in members], cells, block_counts,
+        cells, cell_blocks, block_counts = climbs.setdefault(len(blocks), ([], [], []))
+        cells.append(cell)
+        cell_blocks.append(blocks)
+        block_counts.append(np.array(columns).T[:, None])
+    for cells, cell_blocks, block_counts in climbs.values():
+        cells = np.array(cells)
+        _climb(problem, cell_blocks, cells, np.concatenate(block_counts, axis=1),
                np.asarray(totals, dtype=float)[cells], whole, n_values, found)
     return found
 
@@ -172,10 +173,11 @@ def _finish(problem: GrowingProblem, members: list[int], block_counts: np.ndarra
         if value[member] <= 0 or this_gain < 0:
             continue
         cell = int(cells[member])
-        groups = np.full(int(n_values[cell]), len(blocks[member]), dtype=np.intp)
+        groups = [len(blocks[member])] * int(n_values[cell])  # values set aside: the last
         for branch, block in enumerate(blocks[member]):
-            groups[block] = branch
-        found[cell] = groups, float(this_gain), float(this_merit)
+            for code in block:
+                groups[code] = branch
+        found[cell] = np.array(groups, dtype=np.intp), float(this_gain), float(this_merit)
 
 
 def _merge_single_class(blocks: list[list[int]], columns: list[list[float]]
