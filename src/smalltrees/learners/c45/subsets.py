@@ -85,14 +85,22 @@ def value_groups(problem: GrowingProblem, counts: np.ndarray, n_values: np.ndarr
         values = firsts[cells, :k]
         climbs[k] = (cells.tolist(), [[[v] for v in row] for row in values.tolist()],
                      [counts[:, cells[:, None], values].astype(float)])
-    for cell in np.flatnonzero(merging).tolist():
-        values = np.flatnonzero(represented[cell]).tolist()
-        blocks = [[v] for v in values]
-        columns = _merge_single_class(blocks, counts[:, cell, values].T.astype(float).tolist())
-        cells, cell_blocks, block_counts = climbs.setdefault(len(blocks), ([], [], []))
-        cells.append(cell)
-        cell_blocks.append(blocks)
-        block_counts.append(np.array(columns).T[:, None])
+    # the other cells merge in Python, on their class weights by value taken out at once
+    merged: dict[int, tuple[list[int], list[list[list[int]]], list[list[list[float]]]]] = {}
+    cells = np.flatnonzero(merging)
+    by_value = np.moveaxis(counts[:, cells], 0, -1).astype(float).tolist()
+    for cell, cell_counts, row, k in zip(cells.tolist(), by_value, firsts[cells].tolist(),
+                                         n_represented[cells].tolist(), strict=True):
+        blocks = [[v] for v in row[:k]]
+        columns = _merge_single_class(blocks, [cell_counts[v] for v in row[:k]])
+        for part, item in zip(merged.setdefault(len(blocks), ([], [], [])),
+                              (cell, blocks, columns), strict=True):
+            part.append(item)
+    for k, (cells, cell_blocks, columns) in merged.items():
+        climb = climbs.setdefault(k, ([], [], []))
+        climb[0].extend(cells)
+        climb[1].extend(cell_blocks)
+        climb[2].append(np.array(columns).transpose(2, 0, 1))
     for cells, cell_blocks, block_counts in climbs.values():
         cells = np.array(cells)
         _climb(problem, cell_blocks, cells, np.concatenate(block_counts, axis=1),
