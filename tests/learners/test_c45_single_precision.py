@@ -272,3 +272,28 @@ def test_tests_chosen_at_all_nodes_at_once_as_build_c_chooses(n_nodes, n_feature
             assert averages[k].view(np.int32) == average.view(np.int32)
         if expected is not None:
             assert chosen[k][1] == cut[k, expected]
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(n_classes=st.integers(1, 4), n_runs=st.integers(2, 30), seed=st.integers(0, 2**32 - 1),
+       unknown=st.integers(0, 20))
+def test_cut_terms_of_whole_weights_looked_up_give_the_computed_bits(n_classes, n_runs, seed,
+                                                                     unknown):
+    """``continuous_terms`` of whole class weights with the problem's table (each class's,
+    each branch's and the split information's ``N * Log(N)`` looked up, the branches' terms
+    shared) gives, bit for bit, the gains and split information computed from ``c_log``."""
+    rng = np.random.default_rng(seed)
+    runs = rng.integers(0, 12, (n_classes, 3, 2, n_runs)) * (rng.random((1, 3, 2, 1)) < 0.9)
+    cumulative = np.cumsum(runs, axis=-1)
+    known, left = cumulative[..., -1], cumulative[..., :-1]
+    total = np.maximum(known.sum(axis=0) + rng.integers(0, unknown + 1, (3, 2)), 1)
+    table = np.arange(int(total.max()) + 1) * single_precision.c_log(
+        np.arange(int(total.max()) + 1))
+    looked_up = single_precision.continuous_terms(known, left, known[..., None] - left,
+                                                  total.astype(float), table)
+    computed = single_precision.continuous_terms(known.astype(float), left.astype(float),
+                                                 (known[..., None] - left).astype(float),
+                                                 total.astype(float))
+    for one, other in zip(looked_up, computed, strict=True):
+        assert one.dtype == other.dtype == np.float32
+        assert np.array_equal(one.view(np.int32), other.view(np.int32))

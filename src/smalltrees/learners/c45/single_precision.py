@@ -72,13 +72,9 @@ def total_info(counts: np.ndarray | tuple[np.ndarray, ...], xlog_table: np.ndarr
     ``N * Log(N)`` from ``xlog_table`` (the products of ``0, 1, ...`` and their :func:`c_log`,
     in double precision as the C expression computes them) if given: the same numbers.
     """
-    if xlog_table is not None and all(n.dtype.kind in "iu" for n in counts):
-        summed, items = None, 0
-        for n in counts:
-            term = xlog_table[n]  # float n times a double, looked up
-            summed = term.astype(F32) if summed is None else (summed + term).astype(F32)
-            items = items + n
-        return (xlog_table[items] - summed).astype(F32)
+    if xlog_table is not None and isinstance(counts, np.ndarray) and counts.dtype.kind in "iu":
+        # every class's N * Log(N) (a float N times a double) looked up at once
+        return _from_terms(xlog_table[counts], xlog_table[counts.sum(axis=0)])
     if isinstance(counts, tuple):
         counts = np.stack(np.broadcast_arrays(*counts))
     counts = np.asarray(counts, dtype=F32)
@@ -96,6 +92,16 @@ def total_info(counts: np.ndarray | tuple[np.ndarray, ...], xlog_table: np.ndarr
     for term in terms[:n_classes]:
         summed = (summed + term).astype(F32)  # Sum, a float
     return (terms[n_classes] - summed).astype(F32)
+
+
+def _from_terms(terms: np.ndarray | list[np.ndarray], items_term: np.ndarray) -> np.ndarray:
+    """``TotalInfo`` of whole class weights from their ``N * Log(N)`` (``terms``, classes
+    first, doubles) and ``TotalItems * Log(TotalItems)``: ``Sum`` accumulates in ``float`` in
+    class order (from the first term: ``0 + N * Log(N)`` is that term, never -0)."""
+    summed = terms[0].astype(F32)
+    for term in terms[1:]:
+        summed = (summed + term).astype(F32)
+    return (items_term - summed).astype(F32)
 
 
 def gain(base_info: np.ndarray, unknown_rate: np.ndarray, this_info: np.ndarray,
@@ -134,18 +140,30 @@ def continuous_terms(known_counts: np.ndarray, left: np.ndarray, right: np.ndarr
     known_weight = known_counts.sum(axis=0)
     items, unknown, known = node_weights(total, known_weight)
     unknown_rate = (1.0 - (known / items).astype(np.float64)).astype(F32)
-    this_info = total_info(left, xlog_table) + total_info(right, xlog_table)
+    low = left.sum(axis=0)
+    if xlog_table is not None and low.dtype.kind in "iu":
+        # whole weights: every N * Log(N) looked up; the two branches' TotalItems terms
+        # serve both their TotalInfo and the split information (ValFreq[0..2], whole too)
+        low_term, high_term = xlog_table[low], xlog_table[known_weight[..., None] - low]
+        this_info = (_from_terms(xlog_table[left], low_term)
+                     + _from_terms(xlog_table[right], high_term))
+        unknown_cases = np.rint(np.asarray(total) - known_weight).astype(low.dtype)
+        split = _from_terms([xlog_table[unknown_cases][..., None], low_term, high_term],
+                            xlog_table[unknown_cases + known_weight][..., None])
+    else:
+        this_info = total_info(left, xlog_table) + total_info(right, xlog_table)
+        if low.dtype.kind in "iu":  # whole weights: ValFreq[0..2] are whole numbers
+            branches = (np.rint(np.asarray(total) - known_weight).astype(low.dtype)[..., None],
+                        low, known_weight[..., None] - low)
+        else:
+            low = low.astype(F32)
+            branches = np.stack(np.broadcast_arrays(unknown[..., None], low,
+                                                    known[..., None] - low))
+        split = total_info(branches)
     with np.errstate(invalid="ignore", divide="ignore"):  # no known case: NaN, not used
         base_info = total_info(known_counts, xlog_table) / known
         gains = gain(base_info[..., None], unknown_rate[..., None], this_info, known[..., None])
-    low = left.sum(axis=0)
-    if low.dtype.kind in "iu":  # whole weights: ValFreq[0..2] are whole numbers, looked up
-        branches = (np.rint(np.asarray(total) - known_weight).astype(low.dtype)[..., None],
-                    low, known_weight[..., None] - low)
-    else:
-        low = low.astype(F32)
-        branches = np.stack(np.broadcast_arrays(unknown[..., None], low, known[..., None] - low))
-    return gains, total_info(branches, xlog_table) / items[..., None]
+    return gains, split / items[..., None]
 
 
 def categorical_terms(counts: np.ndarray, total: np.ndarray, xlog_table: np.ndarray | None = None
