@@ -77,10 +77,9 @@ def pre_r8_ranking(gain: np.ndarray, admissible: np.ndarray, n_cuts: np.ndarray,
                    ).astype(float)  # compared in double, as C compares a float with 1E-3
         info = single_info.astype(float)
     eligible = admissible & (gain >= average - AVERAGE_GAIN_SLACK) & (info > AVERAGE_GAIN_SLACK)
-    if single_info is not None:
-        return np.where(eligible, single_precision.ratio(np.where(eligible, gain, 0.0), info,
-                                                         AVERAGE_GAIN_SLACK), -np.inf)
-    with np.errstate(invalid="ignore", divide="ignore"):
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):  # not eligible: unused
+        if single_info is not None:  # Gain / Info in float, Info above the floor of ratio()
+            return np.where(eligible, gain.astype(np.float32) / single_info, -np.inf)
         return np.where(eligible, gain / info, -np.inf)
 
 

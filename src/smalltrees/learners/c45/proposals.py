@@ -212,12 +212,13 @@ def continuous_proposals_at(problem: GrowingProblem, nodes: NodeCases) -> Propos
     best_gain = gain.max(axis=2)
     charge = threshold_cost(n_cuts, nodes.totals, problem.mdl_correction,
                             problem.single_precision)
-    ranking = single_precision.minus(gain, charge[..., None]) if info is not None else gain
     if problem.cut_by_merit and problem.criterion.normalise:
         ranking = (pre_r8_ranking(gain, admissible, n_cuts, left_weight,
                                   known_weight[..., None], total, info)
                    if problem.cut_above_average
                    else cut_ratios(gain, left_weight, known_weight[..., None], total, info))
+    else:
+        ranking = single_precision.minus(gain, charge[..., None]) if info is not None else gain
     top = ranking.max(axis=2, keepdims=True)
     # C4.5 keeps the first strictly larger value: in single precision exactly so
     best = np.argmax(ranking >= top - (0.0 if info is not None else EPS), axis=2)
