@@ -9,7 +9,8 @@ holding ``data/processed``):
 
 * Auer et al.'s Table 2 CV and its readings (``auer95_table2``, ``auer95_c45_refit``): the
   pre-Release-8 C4.5 (single precision, Quinlan's pruning estimate) on SE, PI and CR, Release
-  8 on SE, subsetting (``-s``) on CR and SP, windowing (``-w``) on PI and SP;
+  8 on SE, subsetting (``-s``) on CR and SP, windowing (``-w``) on PI, SP and CR (unknown
+  values: fractional weights);
 * last02's bagged C4.5 (``BAG_C45``, 25 samples fitted on case weights) on AU;
 * DKM's Table 1 C4.5 with the criterion G (``C45_G``) on PI; and one trial of the largest
   point of DKM's decision-list calibration grid (5000 training examples, 24 attributes:
@@ -44,8 +45,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: dataset:learner; ``DL`` is one trial of DKM's configured decision-list generator.
 WORKLOADS = ["SE:C45_PRE_R8", "PI:C45_PRE_R8", "CR:C45_PRE_R8", "SE:C45_R8", "CR:C45_SUBSET",
-             "SP:C45_SUBSET", "PI:C45_WINDOW", "SP:C45_WINDOW", "AU:BAG_C45", "PI:C45_G",
-             "DL:calibration"]
+             "SP:C45_SUBSET", "PI:C45_WINDOW", "SP:C45_WINDOW", "CR:C45_WINDOW", "AU:BAG_C45",
+             "PI:C45_G", "DL:calibration"]
 
 
 def fingerprint(model, X_test) -> bytes:
