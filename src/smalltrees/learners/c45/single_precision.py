@@ -68,9 +68,10 @@ def total_info(counts: np.ndarray | tuple[np.ndarray, ...], xlog_table: np.ndarr
     array per class, broadcast together), as ``float32``: ``Sum`` and ``TotalItems``
     accumulate in ``float`` in class order.
 
-    Integer ``counts`` (whole weights, each total below 2**24: exact in ``float``) take their
-    ``N * Log(N)`` from ``xlog_table`` (the products of ``0, 1, ...`` and their :func:`c_log`,
-    in double precision as the C expression computes them) if given: the same numbers.
+    An integer array of ``counts`` (whole weights, each total below 2**24: exact in
+    ``float``) takes its ``N * Log(N)`` from ``xlog_table`` (the products of ``0, 1, ...`` and
+    their :func:`c_log`, in double precision as the C expression computes them) if given: the
+    same numbers. Other weights get every ``N * Log(N)`` from one :func:`c_log` of all of them.
     """
     if xlog_table is not None and isinstance(counts, np.ndarray) and counts.dtype.kind in "iu":
         # every class's N * Log(N) (a float N times a double) looked up at once
