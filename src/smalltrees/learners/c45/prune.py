@@ -14,13 +14,15 @@ Weka 3.6 ``weka.classifiers.trees.j48.C45PruneableClassifierTree``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from smalltrees.learners.c45.error_estimate import added_errors
 from smalltrees.learners.c45.tree import (
     Node,
+    branch_of,
     class_weights,
     numpy_sum,
     route,
@@ -52,10 +54,10 @@ def leaf_errors(dist: np.ndarray) -> float:
     return numpy_sum(values) - values[sequential_first_max(values)]
 
 
-def predicted_errors(dist: np.ndarray, cf: float, estimate: str = "j48") -> float:
+def predicted_errors(dist: np.ndarray | list[float], cf: float, estimate: str = "j48") -> float:
     """Predicted errors of a leaf with class weights ``dist`` (0 for an empty leaf), by
     ``estimate`` (:func:`~smalltrees.learners.c45.error_estimate.added_errors`)."""
-    values = dist.tolist()
+    values = dist.tolist() if isinstance(dist, np.ndarray) else dist
     n = numpy_sum(values)
     if n < EPS:
         return 0.0
@@ -116,6 +118,11 @@ class Pruner:
     cf: float
     subtree_raising: bool = True
     estimate: str = "j48"
+    #: whether each attribute has an unknown value among the cases
+    unknown_columns: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "unknown_columns", np.isnan(self.Z).any(axis=0))
 
     def subtree_errors(self, node: Node) -> float:
         """Predicted errors of the subtree: the sum over its leaves."""
@@ -124,15 +131,39 @@ class Pruner:
         return sum(self.subtree_errors(child) for child in node.children)
 
     def branch_errors(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> float:
-        """Predicted errors of the subtree if the cases ``(rows, weights)`` went through it."""
+        """Predicted errors of the subtree if the cases ``(rows, weights)`` went through it.
+
+        At a test where every case's value is known, the class weights of all branches come
+        from one ``bincount`` of (branch, class), which adds each branch's weights in the
+        order :func:`.route` gives them to it: a leaf branch's are its class weights, and only
+        the cases of the branches that test again are split off. A test that meets an unknown
+        value splits the cases by :func:`.route` (fractional weights, Quinlan 1993, ch. 3).
+        """
         if not rows.size:  # every leaf below gets no case: no predicted error
             return 0.0
         if node.is_leaf:
             return predicted_errors(class_weights(self.y[rows], weights, self.n_classes), self.cf,
                                     self.estimate)
-        parts = route(node, self.Z, rows, weights, len(node.children))
-        pairs = zip(node.children, parts, strict=True)
-        return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
+        values = self.Z[rows, node.feature]
+        if self.unknown_columns[node.feature] and np.isnan(values).any():
+            parts = route(node, self.Z, rows, weights, len(node.children))
+            pairs = zip(node.children, parts, strict=True)
+            return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
+        branch = (values > node.threshold if not math.isnan(node.threshold)
+                  else branch_of(node, values))
+        c = self.n_classes
+        counts = None
+        if not all(child.children for child in node.children):
+            counts = np.bincount(branch * c + self.y[rows], weights,
+                                 minlength=len(node.children) * c).tolist()
+        errors = []
+        for b, child in enumerate(node.children):
+            if child.children:
+                part = branch == b
+                errors.append(self.branch_errors(child, rows[part], weights[part]))
+            else:
+                errors.append(predicted_errors(counts[b * c:(b + 1) * c], self.cf, self.estimate))
+        return sum(errors)
 
     def redistribute(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> None:
         """Give the subtree the cases ``(rows, weights)`` and recompute its class weights."""
