@@ -22,7 +22,6 @@ import numpy as np
 from smalltrees.learners.c45.error_estimate import added_errors
 from smalltrees.learners.c45.tree import (
     Node,
-    branch_of,
     class_weights,
     numpy_sum,
     route,
@@ -118,11 +117,17 @@ class Pruner:
     cf: float
     subtree_raising: bool = True
     estimate: str = "j48"
-    #: whether each attribute has an unknown value among the cases
-    unknown_columns: np.ndarray = field(init=False, repr=False)
+    #: ``Z`` transposed (one attribute's values are contiguous)
+    ZT: np.ndarray = field(init=False, repr=False)
+    #: whether each attribute has an unknown value
+    unknown_columns: list[bool] = field(init=False, repr=False)
+    #: twice the class codes (the key of a case's class and branch at a two-way test)
+    y2: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "unknown_columns", np.isnan(self.Z).any(axis=0))
+        object.__setattr__(self, "ZT", np.ascontiguousarray(self.Z.T))
+        object.__setattr__(self, "unknown_columns", np.isnan(self.Z).any(axis=0).tolist())
+        object.__setattr__(self, "y2", 2 * self.y)
 
     def subtree_errors(self, node: Node) -> float:
         """Predicted errors of the subtree: the sum over its leaves."""
@@ -144,25 +149,31 @@ class Pruner:
         if node.is_leaf:
             return predicted_errors(class_weights(self.y[rows], weights, self.n_classes), self.cf,
                                     self.estimate)
-        values = self.Z[rows, node.feature]
+        values = self.ZT[node.feature][rows]
         if self.unknown_columns[node.feature] and np.isnan(values).any():
             parts = route(node, self.Z, rows, weights, len(node.children))
             pairs = zip(node.children, parts, strict=True)
             return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
-        branch = (values > node.threshold if not math.isnan(node.threshold)
-                  else branch_of(node, values))
-        c = self.n_classes
+        k = len(node.children)
+        if math.isnan(node.threshold):  # a value's code, or its group's
+            branch = values.astype(np.intp)
+            if node.groups is not None:
+                branch = node.groups[branch]
+            key = self.y[rows] * k + branch
+        else:
+            branch = values > node.threshold
+            key = self.y2[rows] + branch
         counts = None
         if not all(child.children for child in node.children):
-            counts = np.bincount(branch * c + self.y[rows], weights,
-                                 minlength=len(node.children) * c).tolist()
+            # class weights by (class, branch), each added in the order of the cases
+            counts = np.bincount(key, weights, minlength=k * self.n_classes).tolist()
         errors = []
         for b, child in enumerate(node.children):
             if child.children:
-                part = branch == b
+                part = (branch if b else ~branch) if branch.dtype == bool else branch == b
                 errors.append(self.branch_errors(child, rows[part], weights[part]))
             else:
-                errors.append(predicted_errors(counts[b * c:(b + 1) * c], self.cf, self.estimate))
+                errors.append(predicted_errors(counts[b::k], self.cf, self.estimate))
         return sum(errors)
 
     def redistribute(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> None:
