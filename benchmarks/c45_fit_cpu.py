@@ -113,12 +113,19 @@ def side(src: Path, workloads: list[str], data: Path) -> dict[str, list]:
     return json.loads(out.splitlines()[-1])
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def before_after_parser(doc: str, workloads: list[str]) -> argparse.ArgumentParser:
+    """The options of a before/after benchmark: the revision, the data, the workloads and
+    the number of runs of each side."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--before", default="main", help="git revision measured as before")
     parser.add_argument("--data", type=Path, default=ROOT, help="project root with data/processed")
-    parser.add_argument("--workloads", nargs="+", default=WORKLOADS)
+    parser.add_argument("--workloads", nargs="+", default=workloads)
     parser.add_argument("--repeat", type=int, default=3)
+    return parser
+
+
+def main() -> None:
+    parser = before_after_parser(__doc__, WORKLOADS)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:

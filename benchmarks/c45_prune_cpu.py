@@ -22,7 +22,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import copy
 import hashlib
 import importlib.util
@@ -34,6 +33,7 @@ from pathlib import Path
 
 import numpy as np
 import yaml
+from c45_fit_cpu import before_after_parser
 
 from smalltrees.data.store import load
 from smalltrees.evaluation.resampling import fold_ids, seed_for
@@ -103,12 +103,7 @@ def load_pruner(revision: str, tmp: Path):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", default="main", help="git revision measured as before")
-    parser.add_argument("--data", type=Path, default=ROOT, help="project root with data/processed")
-    parser.add_argument("--workloads", nargs="+", default=WORKLOADS)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = before_after_parser(__doc__, WORKLOADS).parse_args()
     from smalltrees.learners.c45.prune import Pruner
 
     with tempfile.TemporaryDirectory() as tmp:
