@@ -14,7 +14,8 @@ Weka 3.6 ``weka.classifiers.trees.j48.C45PruneableClassifierTree``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -52,10 +53,10 @@ def leaf_errors(dist: np.ndarray) -> float:
     return numpy_sum(values) - values[sequential_first_max(values)]
 
 
-def predicted_errors(dist: np.ndarray, cf: float, estimate: str = "j48") -> float:
+def predicted_errors(dist: np.ndarray | list[float], cf: float, estimate: str = "j48") -> float:
     """Predicted errors of a leaf with class weights ``dist`` (0 for an empty leaf), by
     ``estimate`` (:func:`~smalltrees.learners.c45.error_estimate.added_errors`)."""
-    values = dist.tolist()
+    values = dist.tolist() if isinstance(dist, np.ndarray) else dist
     n = numpy_sum(values)
     if n < EPS:
         return 0.0
@@ -116,6 +117,17 @@ class Pruner:
     cf: float
     subtree_raising: bool = True
     estimate: str = "j48"
+    #: ``Z`` transposed (one attribute's values are contiguous)
+    ZT: np.ndarray = field(init=False, repr=False)
+    #: whether each attribute has an unknown value
+    unknown_columns: list[bool] = field(init=False, repr=False)
+    #: twice the class codes (the key of a case's class and branch at a two-way test)
+    y2: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ZT", np.ascontiguousarray(self.Z.T))
+        object.__setattr__(self, "unknown_columns", np.isnan(self.Z).any(axis=0).tolist())
+        object.__setattr__(self, "y2", 2 * self.y)
 
     def subtree_errors(self, node: Node) -> float:
         """Predicted errors of the subtree: the sum over its leaves."""
@@ -124,15 +136,45 @@ class Pruner:
         return sum(self.subtree_errors(child) for child in node.children)
 
     def branch_errors(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> float:
-        """Predicted errors of the subtree if the cases ``(rows, weights)`` went through it."""
+        """Predicted errors of the subtree if the cases ``(rows, weights)`` went through it.
+
+        At a test where every case's value is known, the class weights of all branches come
+        from one ``bincount`` of (branch, class), which adds each branch's weights in the
+        order :func:`.route` gives them to it: a leaf branch's are its class weights, and only
+        the cases of the branches that test again are split off. A test that meets an unknown
+        value splits the cases by :func:`.route` (fractional weights, Quinlan 1993, ch. 3).
+        """
         if not rows.size:  # every leaf below gets no case: no predicted error
             return 0.0
         if node.is_leaf:
             return predicted_errors(class_weights(self.y[rows], weights, self.n_classes), self.cf,
                                     self.estimate)
-        parts = route(node, self.Z, rows, weights, len(node.children))
-        pairs = zip(node.children, parts, strict=True)
-        return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
+        values = self.ZT[node.feature][rows]
+        if self.unknown_columns[node.feature] and np.isnan(values).any():
+            parts = route(node, self.Z, rows, weights, len(node.children))
+            pairs = zip(node.children, parts, strict=True)
+            return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
+        k = len(node.children)
+        if math.isnan(node.threshold):  # a value's code, or its group's
+            branch = values.astype(np.intp)
+            if node.groups is not None:
+                branch = node.groups[branch]
+            key = self.y[rows] * k + branch
+        else:
+            branch = values > node.threshold
+            key = self.y2[rows] + branch
+        counts = None
+        if not all(child.children for child in node.children):
+            # class weights by (class, branch), each added in the order of the cases
+            counts = np.bincount(key, weights, minlength=k * self.n_classes).tolist()
+        errors = []
+        for b, child in enumerate(node.children):
+            if child.children:
+                part = (branch if b else ~branch) if branch.dtype == bool else branch == b
+                errors.append(self.branch_errors(child, rows[part], weights[part]))
+            else:
+                errors.append(predicted_errors(counts[b::k], self.cf, self.estimate))
+        return sum(errors)
 
     def redistribute(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> None:
         """Give the subtree the cases ``(rows, weights)`` and recompute its class weights."""
