@@ -180,6 +180,25 @@ def test_two_intervals_label_as_the_merge_sort_tree(seed):
         assert np.array_equal(best_labels(counts, K=K), _merged_labels(counts, K=K))
 
 
+
+@pytest.mark.parametrize("seed", range(6))
+def test_group_best_at_two_intervals_matches_dp(seed):
+    """``group_best`` at K <= 2 (closed form, no merge-sort tree) gives each group the least
+    errors of the left-to-right DP, on 300 tie-heavy problems per seed: 1-8 groups, some
+    without blocks, 1-30 blocks each, 1-4 classes, many empty or equal blocks."""
+    rng = np.random.default_rng(seed)
+    for _ in range(300):
+        n_groups, p, K = int(rng.integers(1, 9)), int(rng.integers(1, 5)), int(rng.integers(1, 3))
+        sizes = rng.integers(0, 31, size=n_groups) * (rng.random(n_groups) < 0.8)
+        group = np.repeat(np.arange(n_groups), sizes)
+        counts = rng.integers(0, int(rng.integers(1, 4)), size=(len(group), p))
+        counts[rng.random(len(group)) < 0.3] = 0
+        if rng.random() < 0.5:  # two classes of equal counts
+            counts[:, 0] = counts[:, -1]
+        expected = [dp_reference(counts[group == g], K) if (group == g).any() else 0
+                    for g in range(n_groups)]
+        assert group_best(counts, group, n_groups, K=K).tolist() == expected
+
 def dp_intervals(groups, K):
     """The interval problem of the brute force, solved by :func:`dp_reference`."""
     if not groups:

@@ -105,8 +105,10 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
         # max(L(a), L(b) - (cut_b - c)) + max(R(b), R(a) - (c - cut_a)) <= budget
         fits = (left_a + right_b <= budget) & ~(
             has_a & has_b & (left_b + right_a - (cut_b - cut_a) > budget))
-        low_cut = np.where(has_a, np.clip(left_a + right_a + cut_a - budget, -1, span), -1)
-        high_cut = np.where(has_b, np.clip(budget + cut_b - left_b - right_b, -1, span), span - 1)
+        # unclipped: a cut outside the root's range finds a place outside its candidates, which
+        # then leaves lo > hi (a root's places are r * span + cut, 0 <= cut <= span - 2)
+        low_cut = np.where(has_a, left_a + right_a + cut_a - budget, -1)
+        high_cut = np.where(has_b, budget + cut_b - left_b - right_b, span - 1)
         lo = np.maximum(lo, np.searchsorted(place, r * span + low_cut, side="left"))
         hi = np.minimum(hi, np.searchsorted(place, r * span + high_cut, side="right") - 1)
         keep = fits & (lo <= hi)

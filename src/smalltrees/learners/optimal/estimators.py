@@ -82,8 +82,9 @@ class _SmallTree(TreeModel, TreeClassifier):
         self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
         enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
         tree = to_tree(self._search(enc), len(self.classes_))
-        self.n_errors_ = int((tree.label[end_nodes(tree, Z)] != enc.y).sum())
-        counts = node_counts(tree, Z, enc.y, len(self.classes_))
+        ends = end_nodes(tree, Z)
+        self.n_errors_ = int((tree.label[ends] != enc.y).sum())
+        counts = node_counts(tree, Z, enc.y, len(self.classes_), ends)
         self.tree_ = replace(tree, counts=counts, proba=leaf_distributions(counts, tree.parent))
         return self
 
