@@ -116,7 +116,8 @@ def check_labels(y: Any, n_samples: int) -> np.ndarray:
     if pd.isna(labels).any():
         raise ValueError("y has missing class labels; expected a label for every row")
     if labels.dtype == object:
-        kinds = {_label_kind(label) for label in labels}
+        types = set(map(type, labels))  # one C-level pass; the kinds from these few types
+        kinds = {"string"} if types == {str} else {_label_kind(label) for label in labels}
         if len(kinds) > 1:
             examples = [next(repr(v) for v in labels if _label_kind(v) == k) for k in sorted(kinds)]
             raise ValueError(
