@@ -25,7 +25,7 @@ from smalltrees.learners.optimal.sets import Sorted, mask_errors
 
 K_VALUES = (1, 2, 3)  # the values of K the dense evaluator covers (two classes)
 K_CLASSES = (1, 2)  # the same for more classes (dense_classes)
-LABELS = np.array(list("abcde"), dtype=object)
+LABELS = np.array(list("abcdefgh"), dtype=object)
 
 
 def continuous_case(rng, max_rows, max_columns, max_distinct, min_rows=1, classes=2):
@@ -73,9 +73,10 @@ def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
 
 
 @settings(max_examples=300, **SETTINGS)
-@given(cases(classes=(3, 4, 5)))
+@given(cases(classes=(3, 4, 5, 8)))
 def test_t2_and_t3_are_optimal_with_more_classes(case):
-    """The same brute force with three to five classes (one prefix sum per class)."""
+    """The same brute force with three to five and eight classes (one prefix sum per class;
+    from five classes one packed prefix sum of all of them)."""
     X, y, K = case
     assert applies(encoded(X, y, K), K=K)
     with (patch.object(depth2, "pays", lambda enc, K: True),
@@ -115,12 +116,13 @@ def test_prefix_sums_by_either_scan(seed, monkeypatch):
     assert np.array_equal(got, np.cumsum(W, axis=1, dtype=np.int16))
 
 
-@pytest.mark.parametrize("classes", [2, 3, 5])
+@pytest.mark.parametrize("classes", [2, 3, 5, 8])
 @pytest.mark.parametrize("seed", range(40))
 def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     """Both sides of random thresholds of random roots of random sets, and the whole sets, up
     to 150 items and 60 distinct values: the same errors as the stumps of ``mask_errors``
-    (with either prefix scan)."""
+    (with either prefix scan; with 5 and 8 classes the packed prefix sum of
+    :class:`DenseClasses`, asserted, and at 5 classes the per-class sums too)."""
     rng = np.random.default_rng(seed)
     monkeypatch.setattr(dense, "DOUBLING", 0 if seed % 2 else dense.DOUBLING)
     X, y, K = continuous_case(rng, 150, 4, 60, min_rows=classes, classes=classes)
@@ -138,9 +140,17 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     positions = srt.position[roots]
     lower = sets[which] & (positions < at[:, None])
     upper = sets[which] & ~lower
-    left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
-    assert (left == mask_errors(srt, lower, K=K).min(axis=0)).all()
-    assert (right == mask_errors(srt, upper, K=K).min(axis=0)).all()
+    expected = mask_errors(srt, lower, K=K).min(axis=0), mask_errors(srt, upper, K=K).min(axis=0)
+    for packs in ([tables.packs, False] if classes == 5 else [None]):
+        if packs is not None:
+            assert packs or tables.packs  # 5 classes, at most 150 items: packed first
+            tables = DenseClasses(srt, sets, K=K)
+            tables.packs = packs
+        left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
+        assert (left == expected[0]).all()
+        assert (right == expected[1]).all()
+    if classes == 8:
+        assert tables.packs
     ids = np.flatnonzero(rng.random(len(sets)) < 0.7)
     for got, expected in zip(tables.candidates(ids), _candidates(srt, sets[ids]), strict=True):
         assert np.array_equal(got, expected)

@@ -48,6 +48,25 @@ def test_midpoint_of_ordinary_values_is_the_usual_one(a, b):
     assert midpoint(low, high) == (usual if usual < high else low)
 
 
+
+@settings(max_examples=500, deadline=None)
+@given(a=st.floats(allow_infinity=False), b=st.floats(allow_infinity=False),
+       step=st.sampled_from([None, 1, 2]))
+def test_midpoint_of_two_numbers_as_of_arrays(a, b, step):
+    """Two numbers take the scalar path, arrays numpy's: the same bits (overflowing sums,
+    consecutive floats, signed zeros and NaN included), as Python floats and numpy scalars."""
+    low, high = min(a, b), max(a, b)
+    if step is not None and np.isfinite(low) and low < 1e308:  # a few floats apart
+        high = float(low)
+        for _ in range(step):
+            high = float(np.nextafter(high, np.inf))
+    expected = midpoint(np.array([low]), np.array([high]))[0]
+    for x, y in ((low, high), (np.float64(low), np.float64(high))):
+        got = midpoint(x, y)
+        assert type(got) is float
+        assert np.array_equal(np.array([got]), np.array([expected]), equal_nan=True)
+        assert np.signbit(got) == np.signbit(expected)
+
 def test_midpoint_examples():
     assert midpoint(1e308, 1.5e308) == 1.25e308
     assert midpoint(-1.5e308, -1e308) == -1.25e308

@@ -41,8 +41,9 @@ class Schema:
     def fit(cls, X: Any) -> tuple[Schema, np.ndarray]:
         """The schema of training data ``X`` (a DataFrame or array-like) and ``X`` encoded."""
         if isinstance(X, pd.DataFrame):
-            schema = cls.from_frame(X)
-            return schema, schema.encode_checked(X)
+            dtypes = check_frame(X)
+            schema = cls._of_frame(X, dtypes)
+            return schema, schema.encode_checked(X, dtypes=dtypes)
         Z = check_array(X)
         names = tuple(f"x{j}" for j in range(Z.shape[1]))
         return cls(names=names, categories=(None,) * Z.shape[1]), Z
@@ -50,12 +51,16 @@ class Schema:
     @classmethod
     def from_frame(cls, X: pd.DataFrame) -> Schema:
         """The schema of a training frame (checked with :func:`check_frame`)."""
-        check_frame(X)
+        return cls._of_frame(X, check_frame(X))
+
+    @classmethod
+    def _of_frame(cls, X: pd.DataFrame, dtypes: list) -> Schema:
+        """The schema of a checked training frame whose column dtypes are ``dtypes``."""
         return cls(
             names=tuple(str(c) for c in X.columns),
             categories=tuple(
                 category_tuple(dtype) if isinstance(dtype, pd.CategoricalDtype) else None
-                for dtype in X.dtypes
+                for dtype in dtypes
             ),
             columns=tuple(X.columns.tolist()),
         )
@@ -85,8 +90,8 @@ class Schema:
         their kinds; ``owner`` (the learner) is named in the errors.
         """
         if isinstance(X, pd.DataFrame):
-            check_frame(X, allow_empty=True)
-            return self.encode_checked(X, unseen, owner)
+            dtypes = check_frame(X, allow_empty=True)
+            return self.encode_checked(X, unseen, owner, dtypes)
         Z = check_array(X, allow_empty=True)
         self._check_width(Z.shape[1], owner)
         categorical = [name for name, cats in zip(self.names, self.categories, strict=True)
@@ -102,9 +107,10 @@ class Schema:
         return Z
 
     def encode_checked(self, X: pd.DataFrame, unseen: float = np.nan,
-                       owner: str = "the model") -> np.ndarray:
+                       owner: str = "the model", dtypes: list | None = None) -> np.ndarray:
         """:meth:`encode` of a frame that already passed :func:`check_frame` (the training
-        frame of ``fit``, which is checked once when its schema is made)."""
+        frame of ``fit``, which is checked once when its schema is made); ``dtypes``: what
+        :func:`check_frame` returned, where the caller has it."""
         if self.columns is None:  # fitted on an array: the frame's columns by position
             self._check_width(X.shape[1], owner)
             warnings.warn(f"X has feature names, but {owner} was fitted without feature names: "
@@ -114,18 +120,18 @@ class Schema:
             check_columns(tuple(X.columns.tolist()), self.columns)
         Z = np.empty(X.shape, dtype=float)
         continuous, same, same_codes = [], [], []
-        for j, ((column, values), cats) in enumerate(zip(X.items(), self.categories,
-                                                         strict=True)):
-            dtype = values.dtype
+        dtypes = X.dtypes.tolist() if dtypes is None else dtypes
+        for j, (column, dtype, cats) in enumerate(zip(X.columns, dtypes, self.categories,
+                                                      strict=True)):
             is_categorical = isinstance(dtype, pd.CategoricalDtype)
             if is_categorical != (cats is not None):
                 kind = "categorical" if cats is not None else "continuous (numeric)"
                 raise ValueError(f"column {column!r} has dtype {dtype}; expected {kind}")
-            if cats is None:
+            if cats is None:  # a continuous column is read with the others, below
                 continuous.append(j)
                 continue
             # the Categorical itself: ``.cat.codes`` would build two Series per column
-            codes = values.array.codes
+            codes = X.iloc[:, j].array.codes
             if category_tuple(dtype) == cats:  # the training categories: codes as they are
                 same.append(j)
                 same_codes.append(codes)

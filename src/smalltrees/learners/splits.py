@@ -27,8 +27,10 @@ cuts of continuous attributes, thresholds placed on training values). Weka 3.6
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left, bisect_right
 from functools import cached_property
+from numbers import Real
 
 import numpy as np
 
@@ -164,6 +166,12 @@ def midpoint(low: np.ndarray | float, high: np.ndarray | float) -> np.ndarray | 
     >>> float(midpoint(1.0, 2.0)), float(midpoint(1e308, 1.5e308))
     (1.5, 1.25e+308)
     """
+    if isinstance(low, Real) and isinstance(high, Real):  # two numbers: the same operations
+        low, high = float(low), float(high)  # in Python floats, without numpy's call costs
+        mid = (low + high) / 2
+        if math.isinf(mid):
+            mid = low / 2 + high / 2
+        return mid if mid < high else low
     low, high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
     with np.errstate(over="ignore", invalid="ignore"):
         mid = (low + high) / 2

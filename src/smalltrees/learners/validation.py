@@ -20,8 +20,9 @@ import numpy as np
 import pandas as pd
 
 
-def check_frame(X: Any, allow_empty: bool = False) -> None:
-    """Raise ``ValueError`` unless ``X`` is a DataFrame of continuous and categorical columns.
+def check_frame(X: Any, allow_empty: bool = False) -> list:
+    """Raise ``ValueError`` unless ``X`` is a DataFrame of continuous and categorical columns;
+    return its columns' dtypes (read once: pandas builds a Series each time it is asked).
 
     ``allow_empty`` admits zero rows (prediction on an empty frame returns an empty array).
     """
@@ -30,21 +31,30 @@ def check_frame(X: Any, allow_empty: bool = False) -> None:
     check_shape(X.shape, allow_empty)
     if not X.columns.is_unique:
         raise ValueError(f"X has duplicate column names {list(X.columns)}; expected unique names")
+    dtypes = X.dtypes.tolist()
     numeric = []
-    for j, (column, dtype) in enumerate(X.dtypes.items()):
+    for j, (column, dtype) in enumerate(zip(X.columns, dtypes, strict=True)):
         if isinstance(dtype, pd.CategoricalDtype):
             continue
-        if pd.api.types.is_bool_dtype(dtype) or not pd.api.types.is_numeric_dtype(dtype):
+        if not _plain_number(dtype) and (pd.api.types.is_bool_dtype(dtype)
+                                         or not pd.api.types.is_numeric_dtype(dtype)):
             raise ValueError(
                 f"column {column!r} has unsupported dtype {dtype}; expected a float dtype "
                 "(continuous) or a pandas CategoricalDtype (categorical)"
             )
         numeric.append(j)
-    if not numeric:
-        return
-    # all columns numeric: the frame itself, not a copy of it taken column by column
-    frame = X if len(numeric) == X.shape[1] else X.iloc[:, numeric]
-    check_finite(frame.to_numpy(dtype=float, na_value=np.nan), [X.columns[j] for j in numeric])
+    if numeric:
+        # all columns numeric: the frame itself, not a copy of it taken column by column
+        frame = X if len(numeric) == X.shape[1] else X.iloc[:, numeric]
+        check_finite(frame.to_numpy(dtype=float, na_value=np.nan),
+                     [X.columns[j] for j in numeric])
+    return dtypes
+
+
+def _plain_number(dtype) -> bool:
+    """A numpy float or integer dtype: numeric and not boolean, without pandas' slower
+    checks (which decide every other dtype)."""
+    return isinstance(dtype, np.dtype) and dtype.kind in "fiu"
 
 
 def check_array(X: Any, allow_empty: bool = False) -> np.ndarray:
@@ -116,7 +126,8 @@ def check_labels(y: Any, n_samples: int) -> np.ndarray:
     if pd.isna(labels).any():
         raise ValueError("y has missing class labels; expected a label for every row")
     if labels.dtype == object:
-        kinds = {_label_kind(label) for label in labels}
+        types = set(map(type, labels))  # one C-level pass; the kinds from these few types
+        kinds = {"string"} if types == {str} else {_label_kind(label) for label in labels}
         if len(kinds) > 1:
             examples = [next(repr(v) for v in labels if _label_kind(v) == k) for k in sorted(kinds)]
             raise ValueError(

@@ -30,6 +30,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+FAR = 1 << 40  # beyond any cut: the cut of the sentinels for a missing end of an interval
+
 
 def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.ndarray,
                 problem: np.ndarray, first: np.ndarray, evaluate: Callable,
@@ -50,7 +52,8 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
     problem : ndarray
         Problem of each root (an index into ``best_errors``).
     first : ndarray of int
-        Candidates to evaluate in the first round (good guesses find good trees early).
+        Candidates to evaluate in the first round, at most one per root (good guesses find
+        good trees early).
     evaluate : callable
         ``evaluate(indices, limits, low_left, low_right) -> (left, right, exact)``: the errors
         below and above each threshold, or lower bounds of them where ``exact`` is False, which
@@ -68,55 +71,56 @@ def search_cuts(root: np.ndarray, cut: np.ndarray, key: np.ndarray, missing: np.
     best_errors, best_keys = best_errors.copy(), best_keys.copy()
     if n == 0:
         return best_errors, best_keys
-    owner = problem[root]
+    owner, lost = problem[root], missing[root]  # per candidate
     span = int(cut.max()) + 2
-    place = root * span + cut  # increasing: candidates grouped by root, sorted by cut
-    left, right = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    offset = root * span
+    place = offset + cut  # increasing: candidates grouped by root, sorted by cut
+    # per candidate its (left, right) errors once evaluated, and its cut; two sentinels stand
+    # for "no evaluated end": index n below a root's candidates (cut -FAR), n + 1 above them
+    # (cut FAR), both with no errors, so that every bound below holds without a case of its own
+    sides = np.zeros((2, n + 2), dtype=np.int64)
+    cuts = np.concatenate((cut, [-FAR, FAR]))
     starts = np.flatnonzero(np.concatenate(([True], root[1:] != root[:-1])))
-    # the open interval of each pending candidate: its evaluated ends (-1: none) and the
-    # candidates it holds, from ``lo`` to ``hi``
-    pending = np.asarray(first, dtype=np.int64)
-    before, after = np.full(len(pending), -1), np.full(len(pending), -1)
+    # the open interval of each pending candidate (at most one per root, in candidate order,
+    # so that the intervals stay sorted and their problems non-decreasing): its evaluated
+    # ends and the candidates it holds, from ``lo`` to ``hi``
+    pending = np.sort(np.asarray(first, dtype=np.int64))
     own = np.searchsorted(starts, pending, side="right") - 1  # the root of each
-    lo, hi = starts[own], np.append(starts[1:], n)[own] - 1
-    low_left = low_right = np.zeros(len(pending), dtype=np.int64)
+    state = np.stack((np.full(len(pending), n), np.full(len(pending), n + 1), starts[own],
+                      np.append(starts[1:], n)[own] - 1))  # (a, b, lo, hi)
+    low = np.zeros((2, len(pending)), dtype=np.int64)
     while len(pending):
         mine = owner[pending]
-        limits = (best_errors[mine] + (key[pending] < best_keys[mine])
-                  - missing[root[pending]])
-        got_left, got_right, exact = evaluate(pending, limits, low_left, low_right)
-        left[pending], right[pending] = got_left, got_right
-        _update(best_errors, best_keys, mine, got_left + got_right + missing[root[pending]],
+        limits = best_errors[mine] + (key[pending] < best_keys[mine]) - lost[pending]
+        got_left, got_right, exact = evaluate(pending, limits, low[0], low[1])
+        sides[0, pending], sides[1, pending] = got_left, got_right
+        _update(best_errors, best_keys, mine, got_left + got_right + lost[pending],
                 key[pending], exact)
-        # each interval splits at its evaluated candidate
-        a, b = np.concatenate((before, pending)), np.concatenate((pending, after))
-        lo, hi = np.concatenate((lo, pending + 1)), np.concatenate((pending - 1, hi))
-        a, b, lo, hi = (v[lo <= hi] for v in (a, b, lo, hi))
-        ranked = np.argsort(lo, kind="stable")
-        a, b, lo, hi = a[ranked], b[ranked], lo[ranked], hi[ranked]
-        r = root[lo]
+        # each interval splits at its evaluated candidate into two, side by side: sorted still
+        split = np.repeat(state, 2, axis=1)
+        split[1, 0::2], split[3, 0::2] = pending, pending - 1
+        split[0, 1::2], split[2, 1::2] = pending, pending + 1
+        state = split[:, split[2] <= split[3]]
+        a, b, lo, hi = state  # views: lo and hi narrow in place
         mine = owner[lo]
         ties = key[lo] < best_keys[mine]  # a candidate of equal errors may still win
-        budget = best_errors[mine] - missing[r] - (~ties)  # bounds above it are pruned
-        has_a, has_b = a >= 0, b >= 0
-        left_a, right_a = np.where(has_a, left[a], 0), np.where(has_a, right[a], 0)
-        left_b, right_b = np.where(has_b, left[b], 0), np.where(has_b, right[b], 0)
-        cut_a, cut_b = cut[a], cut[b]
-        # max(L(a), L(b) - (cut_b - c)) + max(R(b), R(a) - (c - cut_a)) <= budget
-        fits = (left_a + right_b <= budget) & ~(
-            has_a & has_b & (left_b + right_a - (cut_b - cut_a) > budget))
-        low_cut = np.where(has_a, np.clip(left_a + right_a + cut_a - budget, -1, span), -1)
-        high_cut = np.where(has_b, np.clip(budget + cut_b - left_b - right_b, -1, span), span - 1)
-        lo = np.maximum(lo, np.searchsorted(place, r * span + low_cut, side="left"))
-        hi = np.minimum(hi, np.searchsorted(place, r * span + high_cut, side="right") - 1)
+        budget = best_errors[mine] - lost[lo] - (~ties)  # bounds above it are pruned
+        (left_a, left_b), (right_a, right_b) = sides[:, (a, b)]
+        cut_a, cut_b = cuts[a], cuts[b]
+        # max(L(a), L(b) - (cut_b - c)) + max(R(b), R(a) - (c - cut_a)) <= budget; a cut
+        # outside the root's range finds a place outside its candidates, leaving lo > hi
+        fits = (left_a + right_b <= budget) & (left_b + right_a - (cut_b - cut_a) <= budget)
+        base = offset[lo]
+        np.maximum(lo, np.searchsorted(place, base + left_a + right_a + cut_a - budget), out=lo)
+        np.minimum(hi, np.searchsorted(place, base + budget + cut_b - left_b - right_b,
+                                       side="right") - 1, out=hi)
         keep = fits & (lo <= hi)
-        before, after, lo, hi = a[keep], b[keep], lo[keep], hi[keep]
-        pending = (lo + hi) // 2  # bisection, as ConTree's
-        c = cut[pending]
-        low_left = np.maximum(left_a[keep], np.where(has_b[keep], left_b[keep] - (cut_b[keep] - c),
-                                                     0))
-        low_right = np.maximum(right_b[keep], np.where(has_a[keep],
-                                                       right_a[keep] - (c - cut_a[keep]), 0))
+        middle = (lo + hi) // 2  # bisection, as ConTree's
+        c = cuts[middle]
+        bounds = np.empty((2, len(lo)), dtype=np.int64)  # what the ends say of its sides
+        np.maximum(left_a, left_b - (cut_b - c), out=bounds[0])
+        np.maximum(right_b, right_a - (c - cut_a), out=bounds[1])
+        state, pending, low = state[:, keep], middle[keep], bounds[:, keep]
     return best_errors, best_keys
 
 

@@ -82,8 +82,9 @@ class _SmallTree(TreeModel, TreeClassifier):
         self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
         enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
         tree = to_tree(self._search(enc), len(self.classes_))
-        self.n_errors_ = int((tree.label[end_nodes(tree, Z)] != enc.y).sum())
-        counts = node_counts(tree, Z, enc.y, len(self.classes_))
+        ends = end_nodes(tree, Z)
+        self.n_errors_ = int((tree.label[ends] != enc.y).sum())
+        counts = node_counts(tree, Z, enc.y, len(self.classes_), ends)
         self.tree_ = replace(tree, counts=counts, proba=leaf_distributions(counts, tree.parent))
         return self
 
@@ -286,18 +287,29 @@ class T3(_SmallTree):
 
 
 def _encode(Z: np.ndarray, y: np.ndarray, p: int, schema: Schema) -> Encoded:
-    """The training set as T2's integer codes (see :class:`Encoded`)."""
-    codes, values = [], []
+    """The training set as T2's integer codes (see :class:`Encoded`): the continuous columns
+    ranked together by one sort of their values (missing values last), not one
+    ``np.unique`` per column."""
+    m = len(Z)
+    codes, values = [None] * Z.shape[1], [None] * Z.shape[1]
+    cont = [j for j, cats in enumerate(schema.categories) if cats is None]
+    if cont:
+        columns = np.ascontiguousarray(Z[:, cont].T)  # (n_cont, m)
+        order = np.argsort(columns, axis=1, kind="stable")
+        ordered = np.take_along_axis(columns, order, axis=1)
+        new = np.ones(ordered.shape, dtype=bool)  # the first of a run of equal values
+        np.not_equal(ordered[:, 1:], ordered[:, :-1], out=new[:, 1:])
+        missing = np.isnan(ordered)
+        new &= ~missing
+        ranks = np.cumsum(new, axis=1) - 1
+        ranks[missing] = -1
+        coded = np.empty((len(cont), m), dtype=np.int64)
+        np.put_along_axis(coded, order, ranks, axis=1)
+        for k, j in enumerate(cont):
+            codes[j], values[j] = coded[k], ordered[k, new[k]]
     for j, cats in enumerate(schema.categories):
-        column = Z[:, j]
-        present = ~np.isnan(column)
-        if cats is None:
-            distinct, rank = np.unique(column[present], return_inverse=True)
-            coded = np.full(len(column), -1, dtype=np.int64)
-            coded[present] = rank
-            values.append(distinct)
-        else:
-            coded = np.where(present, column, len(cats)).astype(np.int64)
-            values.append(np.asarray(cats))
-        codes.append(coded)
+        if cats is not None:
+            column = Z[:, j]
+            codes[j] = np.where(np.isnan(column), len(cats), column).astype(np.int64)
+            values[j] = np.asarray(cats)
     return Encoded(y=y, p=p, continuous=schema.continuous, codes=codes, values=values)

@@ -135,10 +135,45 @@ def group_best(counts: np.ndarray, group: np.ndarray, n_groups: int, *, K: int) 
     ndarray of shape (n_groups,)
         The least error of each group (0 for a group without blocks).
     """
+    if K <= 2:
+        return _group_two_intervals(counts, group, n_groups, K=K)
     tables, top_group = merge_levels(leaf_tables(counts, K=K), group)[-1]
     best = np.zeros(n_groups, dtype=np.int64)
     best[top_group] = tables.min(axis=(0, 1, 2), initial=INF)
     return best
+
+
+def _group_two_intervals(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
+                         K: int) -> np.ndarray:
+    """:func:`group_best` for K <= 2 without the merge-sort tree (the fixed cost of every T1
+    fit and of the categorical roots at K <= 2). Two intervals cut after block ``j`` err at
+    best ``(n_<=j - max_a N_<=j,a) + (n_>j - max_b N_>j,b)``: where the two maxima fall on one
+    label that is a one-interval labelling, which the cut after the group's last block
+    (nothing on the right) also gives at its best, so the minimum over the cuts is the least
+    error of at most two intervals; with K = 1 only that last cut counts."""
+    best = np.zeros(n_groups, dtype=np.int64)
+    if not len(group):
+        return best
+    starts = np.flatnonzero(np.concatenate(([True], group[1:] != group[:-1])))
+    ends = np.append(starts[1:], len(group)) - 1
+    seen = np.cumsum(counts, axis=0)
+    before = np.repeat(seen[starts] - counts[starts], np.diff(np.append(starts, len(group))),
+                       axis=0)
+    left = seen - before  # each group's blocks up to and including each block
+    right = left[ends][np.repeat(np.arange(len(starts)), ends - starts + 1)] - left
+    errors = majority(left) + majority(right)
+    best[group[starts]] = (errors[ends] if K == 1 else np.minimum.reduceat(errors, starts))
+    return best
+
+
+def majority(counts: np.ndarray) -> np.ndarray:
+    """Errors of the majority label, ``counts.sum(-1) - counts.max(-1)``, class by class: a
+    reduction over the short class axis is several times slower than elementwise passes."""
+    total, best = counts[..., 0].copy(), counts[..., 0].copy()
+    for c in range(1, counts.shape[-1]):
+        total += counts[..., c]
+        np.maximum(best, counts[..., c], out=best)
+    return total - best
 
 
 def _take(tables: np.ndarray, index: np.ndarray) -> np.ndarray:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from smalltrees.learners.optimal.intervals import group_best
+from smalltrees.learners.optimal.intervals import group_best, majority
 
 
 @dataclass(frozen=True)
@@ -48,16 +48,6 @@ class Encoded:
         """Number of edges of each categorical attribute, "missing" included (0 if continuous)."""
         pairs = zip(self.continuous, self.values, strict=True)
         return [0 if cont else len(v) + 1 for cont, v in pairs]
-
-
-def majority(counts: np.ndarray) -> np.ndarray:
-    """Errors of the majority label, ``counts.sum(-1) - counts.max(-1)``, class by class: a
-    reduction over the short class axis is several times slower than elementwise passes."""
-    total, best = counts[..., 0].copy(), counts[..., 0].copy()
-    for c in range(1, counts.shape[-1]):
-        total += counts[..., c]
-        np.maximum(best, counts[..., c], out=best)
-    return total - best
 
 
 def stump_errors(enc: Encoded, group: np.ndarray, n_groups: int, *, K: int) -> np.ndarray:

@@ -30,11 +30,13 @@ def stump(enc: Encoded, attr: int, rows: np.ndarray, default: int, *, K: int):
     missing = Leaf(int(missing_counts.argmax()) if missing_counts.any() else default)
     if not present.any():
         return IntervalSplit(attr, (), (Leaf(default),), missing)
-    blocks, block_of = np.unique(codes[present], return_inverse=True)
-    counts = np.bincount(block_of * enc.p + y[present], minlength=len(blocks) * enc.p)
-    labels = best_labels(counts.reshape(-1, enc.p), K=K)
-    cuts = np.flatnonzero(labels[1:] != labels[:-1])
     values = enc.values[attr]
+    # the class counts of every value (codes are dense ranks), then of the rows' own blocks
+    counts = np.bincount(codes[present] * enc.p + y[present], minlength=len(values) * enc.p)
+    counts = counts.reshape(-1, enc.p)
+    blocks = np.flatnonzero(counts.any(axis=1))
+    labels = best_labels(counts[blocks], K=K)
+    cuts = np.flatnonzero(labels[1:] != labels[:-1])
     thresholds = tuple(threshold(values[blocks[i]], values[blocks[i + 1]]) for i in cuts)
     leaves = tuple(Leaf(int(labels[i])) for i in np.concatenate(([0], cuts + 1)))
     return IntervalSplit(attr, thresholds, leaves, missing)

@@ -94,12 +94,14 @@ def end_nodes(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> np.n
     return out
 
 
-def node_counts(tree: Tree, Z: np.ndarray, y: np.ndarray, n_classes: int) -> np.ndarray:
+def node_counts(tree: Tree, Z: np.ndarray, y: np.ndarray, n_classes: int,
+                ends: np.ndarray | None = None) -> np.ndarray:
     """``(n_nodes, n_classes)``: class counts of the examples ``(Z, y)`` (class codes below
     ``n_classes``) reaching each node, for a tree without fractional routing: those ending at
-    the node or below it."""
-    counts = np.zeros((tree.n_nodes, n_classes), dtype=np.int64)
-    np.add.at(counts, (end_nodes(tree, Z), y), 1)
+    the node or below it. ``ends``: :func:`end_nodes` of ``Z``, where the caller has it."""
+    ends = end_nodes(tree, Z) if ends is None else ends
+    counts = np.bincount(ends * n_classes + y, minlength=tree.n_nodes * n_classes)
+    counts = counts.reshape(tree.n_nodes, n_classes).astype(np.int64, copy=False)
     parent = tree.parent
     for node in range(tree.n_nodes - 1, 0, -1):  # children after parents: sum upwards
         counts[parent[node]] += counts[node]
