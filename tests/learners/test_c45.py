@@ -409,6 +409,7 @@ def test_cut_by_gain_ratio_prefers_a_smaller_branch():
         (pd.DataFrame({"x": []}, dtype=float), [], {}, r"0 sample\(s\)"),
         (pd.DataFrame(index=range(3)), ["a"] * 3, {}, r"0 feature\(s\)"),
         (pd.DataFrame({"s": ["u", "v"]}), ["a", "b"], {}, "unsupported dtype"),
+        (pd.DataFrame({"z": [1 + 2j, 3.0]}), ["a", "b"], {}, "unsupported dtype complex128"),
         (pd.DataFrame({"x": [1.0, 2.0]}), ["a", "b"], {"criterion": "gini"}, "unknown criterion"),
         (pd.DataFrame({"x": [1.0, 2.0]}), ["a", None], {}, "missing class"),
         (np.ones(2), ["a", "b"], {}, "two-dimensional"),

@@ -37,6 +37,7 @@ def check_frame(X: Any, allow_empty: bool = False) -> list:
         if isinstance(dtype, pd.CategoricalDtype):
             continue
         if not _plain_number(dtype) and (pd.api.types.is_bool_dtype(dtype)
+                                         or pd.api.types.is_complex_dtype(dtype)
                                          or not pd.api.types.is_numeric_dtype(dtype)):
             raise ValueError(
                 f"column {column!r} has unsupported dtype {dtype}; expected a float dtype "
