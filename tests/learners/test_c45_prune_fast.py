@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from smalltrees.learners.c45 import C45
 from smalltrees.learners.c45.prune import Pruner, predicted_errors
-from smalltrees.learners.c45.tree import class_weights, iter_nodes, route
+from smalltrees.learners.c45.tree import class_weights, iter_nodes, route, sequential_sum
 
 
 class ReferencePruner(Pruner):
@@ -33,8 +33,8 @@ class ReferencePruner(Pruner):
             return predicted_errors(class_weights(self.y[rows], weights, self.n_classes),
                                     self.cf, self.estimate)
         parts = route(node, self.Z, rows, weights, len(node.children))
-        return sum(self.branch_errors(child, r, w)
-                   for child, (r, w) in zip(node.children, parts, strict=True))
+        return sequential_sum(self.branch_errors(child, r, w)
+                              for child, (r, w) in zip(node.children, parts, strict=True))
 
 
 def state(root) -> list:
@@ -110,3 +110,16 @@ def test_pruning_gives_the_reference_tree_to_the_last_bit(data, params, weightin
     assert (np.float64(fast.prune(ours)).tobytes()
             == np.float64(reference.prune(theirs)).tobytes())
     assert state(ours) == state(theirs)
+
+
+@given(st.lists(st.floats(0, 1e6), max_size=12))
+def test_errors_are_added_left_to_right(values):
+    """The pruner's sums are C4.5's ``Sum += ...`` loops: each addition rounded in turn, as
+    Python 3.11's ``sum`` adds floats but not Python 3.12's (compensated: ``sum([0.1, 0.2,
+    0.3])`` is 0.6 there, 0.6000000000000001 here and in C)."""
+    expected = 0.0
+    for value in values:
+        expected = expected + value
+    assert sequential_sum(values) == expected
+    assert sequential_sum(iter(values)) == expected
+    assert sequential_sum([0.1, 0.2, 0.3]) == 0.6000000000000001

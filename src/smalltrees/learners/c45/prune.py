@@ -26,6 +26,7 @@ from smalltrees.learners.c45.tree import (
     numpy_sum,
     route,
     sequential_first_max,
+    sequential_sum,
 )
 from smalltrees.learners.criteria import EPS
 
@@ -88,7 +89,7 @@ def training_errors(node: Node, by_node: dict[int, float] | None = None) -> floa
     if node.is_leaf:
         errors = leaf_errors(node.dist)
     else:
-        errors = sum(training_errors(child, by_node) for child in node.children)
+        errors = sequential_sum(training_errors(child, by_node) for child in node.children)
     if by_node is not None:
         by_node[id(node)] = errors
     return errors
@@ -133,7 +134,7 @@ class Pruner:
         """Predicted errors of the subtree: the sum over its leaves."""
         if node.is_leaf:
             return predicted_errors(node.dist, self.cf, self.estimate)
-        return sum(self.subtree_errors(child) for child in node.children)
+        return sequential_sum(self.subtree_errors(child) for child in node.children)
 
     def branch_errors(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> float:
         """Predicted errors of the subtree if the cases ``(rows, weights)`` went through it.
@@ -153,7 +154,7 @@ class Pruner:
         if self.unknown_columns[node.feature] and np.isnan(values).any():
             parts = route(node, self.Z, rows, weights, len(node.children))
             pairs = zip(node.children, parts, strict=True)
-            return sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
+            return sequential_sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
         k = len(node.children)
         if math.isnan(node.threshold):  # a value's code, or its group's
             branch = values.astype(np.intp)
@@ -174,7 +175,7 @@ class Pruner:
                 errors.append(self.branch_errors(child, rows[part], weights[part]))
             else:
                 errors.append(predicted_errors(counts[b::k], self.cf, self.estimate))
-        return sum(errors)
+        return sequential_sum(errors)
 
     def redistribute(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> None:
         """Give the subtree the cases ``(rows, weights)`` and recompute its class weights."""
@@ -199,7 +200,7 @@ class Pruner:
         """
         if node.is_leaf:
             return predicted_errors(node.dist, self.cf, self.estimate)
-        as_tree = sum([self.prune(child) for child in node.children])
+        as_tree = sequential_sum([self.prune(child) for child in node.children])
         largest = node.children[largest_branch([child.total for child in node.children])]
         if self.subtree_raising:
             raised_errors = self.branch_errors(largest, node.rows, node.weights)

@@ -94,6 +94,17 @@ def sequential_first_max(values: list[float]) -> int:
     return best
 
 
+def sequential_sum(values) -> float:
+    """The double sum of ``values`` added left to right, as C4.5's and J48's loops add
+    (``Sum += ...``), the same bits on every Python: the built-in ``sum`` of floats rounds
+    each addition so on Python 3.11, but compensates its roundings (Neumaier) from Python
+    3.12 on, which can change the last bit and so a pruning decision at a tie."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
 def numpy_sum(values: list[float]) -> float:
     """``float(np.array(values).sum())``, the same number to the last bit.
 
