@@ -85,7 +85,9 @@ def calibration_table(measured: pd.DataFrame, configured: Mapping,
     rows = []
     for point in measured.to_dict("records"):
         found = {c: float(point[c]) for c in CELLS}
-        distance = sum(abs(found[c] - paper[c]) / paper[c] for c in CELLS)
+        distance = 0.0  # added left to right: Python 3.12's sum() compensates its roundings
+        for c in CELLS:
+            distance += abs(found[c] - paper[c]) / paper[c]
         rows.append({**{k: point[k] for k in GENERATOR_KEYS}, **found, "distance": distance,
                      "configured": {k: point[k] for k in GENERATOR_KEYS} == chosen})
     table = pd.DataFrame(rows).sort_values("distance", kind="stable").reset_index(drop=True)
