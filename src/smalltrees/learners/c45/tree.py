@@ -110,14 +110,11 @@ def numpy_sum(values: list[float]) -> float:
 
     Pruning and test choice look at a few numbers per node many times, and a few Python
     additions cost less than a NumPy call. NumPy adds fewer than 8 numbers one by one from 0,
-    as the loop does; more are added pairwise, so NumPy adds those.
+    as :func:`sequential_sum` does; more are added pairwise, so NumPy adds those.
     """
     if len(values) >= 8:
         return float(np.array(values).sum())
-    total = 0.0
-    for value in values:
-        total += value
-    return total
+    return sequential_sum(values)
 
 
 def class_weights(y: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndarray:
