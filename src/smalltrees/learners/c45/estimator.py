@@ -286,6 +286,20 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
               sample_weight: np.ndarray | None = None) -> Node:
         """The grown tree before pruning (collapsed; a windowed tree given all cases): what
         every parameter but :data:`~.prunings.PRUNING_PARAMS` decides."""
+        problem = self._problem(Z, codes, sample_weight)
+        weights = np.ones(len(Z)) if sample_weight is None else sample_weight
+        if self.window:  # the tree kept gets all training cases
+            root = grow_windowed(problem, np.random.default_rng(self.random_state),
+                                 int(self.trials), self.window_size, self.increment)
+            self._pruner(Z, codes).redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
+        else:
+            root = grow(problem, np.arange(len(Z)), weights)
+            collapse(root)
+        return root
+
+    def _problem(self, Z: np.ndarray, codes: np.ndarray,
+                 sample_weight: np.ndarray | None = None) -> GrowingProblem:
+        """The growing problem of ``(Z, codes)`` under this learner's growth parameters."""
         pre_r8 = self.release == "pre-R8"
         problem = GrowingProblem(
             Z, codes, len(self.classes_), self.schema_.n_values, get_criterion(self.criterion),
@@ -296,17 +310,9 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
             min_split_share=bool(self.min_split_share), subset=bool(self.subset),
             single_precision=self.arithmetic_used == "single",
         )
-        weights = np.ones(len(Z)) if sample_weight is None else sample_weight
         if sample_weight is not None:  # a row stands for sample_weight cases
             problem = replace(problem, sample_weight=sample_weight)
-        if self.window:  # the tree kept gets all training cases
-            root = grow_windowed(problem, np.random.default_rng(self.random_state),
-                                 int(self.trials), self.window_size, self.increment)
-            self._pruner(Z, codes).redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
-        else:
-            root = grow(problem, np.arange(len(Z)), weights)
-            collapse(root)
-        return root
+        return problem
 
     def _finish_grown(self, root: Node, Z: np.ndarray, codes: np.ndarray) -> C45:
         """Prune the grown tree ``root`` of :meth:`_grow` (in place) if ``prune``, and set the

@@ -146,12 +146,24 @@ def grow(problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray) -> Node
     branches, restricted to the branch's cases. Each node's test is the one it would get
     grown alone, so the order in which nodes grow does not matter.
     """
-    root = Node(class_weights(problem.y[rows], weights, problem.n_classes), rows=rows,
-                weights=weights)
-    if is_too_small_or_pure(problem, root.dist):
-        return root
-    level = [Branch(root, problem.attributes.sorted_positions(rows),
-                    problem.whole_weights(weights))]
+    return grow_many(problem, [(rows, weights)])[0]
+
+
+def grow_many(problem: GrowingProblem, starts: list[tuple[np.ndarray, np.ndarray]]
+              ) -> list[Node]:
+    """:func:`grow` on each of several sets of weighted cases ``(rows, weights)`` of one
+    problem, the trees growing side by side: the nodes of a depth of every tree are proposed
+    and split together, so the fixed cost of a depth's array operations is paid once for all
+    trees, not once per tree. Each tree is the one :func:`grow` gives it alone, as each node's
+    test is (windowing's trials grow their windows so)."""
+    roots, level = [], []
+    for rows, weights in starts:
+        root = Node(class_weights(problem.y[rows], weights, problem.n_classes), rows=rows,
+                    weights=weights)
+        roots.append(root)
+        if not is_too_small_or_pure(problem, root.dist):
+            level.append(Branch(root, problem.attributes.sorted_positions(rows),
+                                problem.whole_weights(weights)))
     while level:
         growing, level = level, []
         for batch in batches(problem, growing):
@@ -160,7 +172,7 @@ def grow(problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray) -> Node
                                  all(item.whole for item in batch))
             level.extend(split_nodes(problem, [item.node for item in batch], nodes,
                                      choose_tests(problem, nodes)))
-    return root
+    return roots
 
 
 def batches(problem: GrowingProblem, growing: list[Branch]) -> list[list[Branch]]:
