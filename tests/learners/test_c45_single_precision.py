@@ -244,8 +244,6 @@ def test_tests_chosen_at_all_nodes_at_once_as_build_c_chooses(n_nodes, n_feature
     """The vectorised choice (every node's average gain by a ``float32`` running sum, the
     first of the highest merits) picks what the value-by-value loop of ``build.c`` picks,
     with ties of merit and gain, gains near the average, zero and negative merits."""
-    from types import SimpleNamespace
-
     from smalltrees.learners.c45.grow import _best_tests_single
     from smalltrees.learners.c45.proposals import Proposals
 
@@ -260,13 +258,15 @@ def test_tests_chosen_at_all_nodes_at_once_as_build_c_chooses(n_nodes, n_feature
     merit = np.where(valid, rng.choice(np.float32([0.0, -0.1, 0.2, 0.5, 0.5000001]), shape),
                      np.nan).astype(float)
     cut = rng.random(shape)
-    in_average = rng.random(n_features) < 0.8
+    # one set of attributes counted in the average, or one per node (trees of different
+    # training sets grown side by side)
+    in_average = rng.random(n_features if rng.random() < 0.5 else shape) < 0.8
     found = Proposals(valid, gain, merit, cut)
-    chosen = _best_tests_single(SimpleNamespace(in_average=in_average), found,
-                                [None] * n_nodes)
+    chosen = _best_tests_single(in_average, found, [None] * n_nodes)
     averages, _ = single_precision.averages(gain, valid & in_average)
     for k in range(n_nodes):
-        expected, average = build_c_choice(valid[k], gain[k], merit[k], in_average)
+        counted = in_average if in_average.ndim == 1 else in_average[k]
+        expected, average = build_c_choice(valid[k], gain[k], merit[k], counted)
         assert (None if chosen[k] is None else chosen[k][0]) == expected
         if average is not None:
             assert averages[k].view(np.int32) == average.view(np.int32)

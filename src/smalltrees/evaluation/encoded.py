@@ -9,7 +9,8 @@ rows (``_fit_encoded`` and ``_predict_encoded``: T1, T2, T3, C4.5, IFN, bagging)
 :meth:`~smalltrees.learners.base.TreeClassifier._fit_rows`, with the same schema, classes,
 model and predictions as ``fit``/``predict`` on the frame's rows; any other learner gets the
 frame rows themselves. :meth:`EncodedData.fit_all` fits several learners on the same rows,
-growing once the tree of C4.5 learners that differ only in pruning.
+growing once the tree of C4.5 learners that differ only in pruning; :meth:`EncodedData.fit_sets`
+fits them on several row sets, the C4.5 trees of all sets growing side by side.
 """
 
 from __future__ import annotations
@@ -49,20 +50,33 @@ class EncodedData:
         """Every learner fitted on ``rows``, each as :meth:`fit` fits it, in their order; C4.5
         learners that differ only in pruning (equal ``_growth_key``) grow their tree once
         (:func:`smalltrees.learners.c45.prunings.fit_rows_prunings`)."""
-        groups: dict[object, list[int]] = {}
-        for index, learner in enumerate(learners):
-            key = growth_key(learner) if fits_encoded(learner) else None
-            groups.setdefault(("alone", index) if key is None else key, []).append(index)
-        fitted = list(learners)
+        return self.fit_sets([learners], [rows])[0]
+
+    def fit_sets(self, learner_sets: Sequence[Sequence], row_sets: Sequence[np.ndarray]
+                 ) -> list[list]:
+        """:meth:`fit_all` of each ``learner_sets[k]`` on ``row_sets[k]`` (cross-validation's
+        training folds, a study's training sets): every learner fitted as :meth:`fit` fits it.
+        The C4.5 learners with one ``_growth_key`` grow their trees on all the row sets side
+        by side, once per row set for learners that differ only in pruning
+        (:func:`smalltrees.learners.c45.prunings.fit_sets_prunings`)."""
+        fitted = [list(learners) for learners in learner_sets]
+        groups: dict[object, dict[int, list[int]]] = {}
+        for k, learners in enumerate(learner_sets):
+            for index, learner in enumerate(learners):
+                key = growth_key(learner) if fits_encoded(learner) else None
+                if key is None:
+                    fitted[k][index] = self.fit(learner, row_sets[k])
+                else:
+                    groups.setdefault(key, {}).setdefault(k, []).append(index)
         for members in groups.values():
-            group = [learners[index] for index in members]
-            if len(group) == 1:
-                models = [self.fit(group[0], rows)]
-            else:
-                models = type(group[0])._fit_rows_prunings(group, self.schema, self.Z[rows],
-                                                           self.y[rows])
-            for index, model in zip(members, models, strict=True):
-                fitted[index] = model
+            sets = list(members)
+            group = [[learner_sets[k][index] for index in members[k]] for k in sets]
+            models = type(group[0][0])._fit_sets_prunings(
+                group, self.schema, [self.Z[row_sets[k]] for k in sets],
+                [self.y[row_sets[k]] for k in sets])
+            for k, found in zip(sets, models, strict=True):
+                for index, model in zip(members[k], found, strict=True):
+                    fitted[k][index] = model
         return fitted
 
     def predict(self, learner, rows: np.ndarray) -> np.ndarray:

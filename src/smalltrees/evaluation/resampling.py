@@ -171,22 +171,24 @@ def _cross_validate(make_learners: Sequence[Callable[[], object]], data: Encoded
                     folds: np.ndarray, progress: Callable[[str], None] | None,
                     on_fit: Callable[[int, list], None] | None) -> list[pd.DataFrame]:
     """:func:`cross_validate` of each learner on data encoded once (for all repetitions), the
-    learners of a fold fitted together (:meth:`EncodedData.fit_all`)."""
+    learners of all folds fitted together (:meth:`EncodedData.fit_sets`: the C4.5 trees of
+    the folds grow side by side)."""
     rows: list[list[dict]] = [[] for _ in make_learners]
     fold_names = np.unique(folds)
-    for fold in fold_names:
-        test = folds == fold
-        start = time.perf_counter()
-        learners = data.fit_all([make() for make in make_learners], ~test)
-        seconds = time.perf_counter() - start
+    tests = [folds == fold for fold in fold_names]
+    start = time.perf_counter()
+    fitted = data.fit_sets([[make() for make in make_learners] for _ in tests],
+                           [~test for test in tests])
+    if progress is not None:
+        progress(f"{len(tests)} folds fitted in {time.perf_counter() - start:.2f}s")
+    for fold, test, learners in zip(fold_names.tolist(), tests, fitted, strict=True):
         if on_fit is not None:
             on_fit(int(fold), learners)
         for learner, found in zip(learners, rows, strict=True):
             found.append(_fold_row(data, learner, int(fold), test))
         if progress is not None:
             accuracies = ", ".join(f"{found[-1]['accuracy']:.3f}" for found in rows)
-            progress(f"fold {fold + 1}/{len(fold_names)}: accuracy {accuracies}, "
-                     f"fit {seconds:.2f}s")
+            progress(f"fold {fold + 1}/{len(fold_names)}: accuracy {accuracies}")
     return [pd.DataFrame(found) for found in rows]
 
 
@@ -255,7 +257,8 @@ def repeated_cv_each(make_learners: Sequence[Callable[[], object]], X: pd.DataFr
     ``r``-th, as :func:`repetition_partitions` lists them): one frame per learner, each that of
     :func:`repeated_cv` of the learner alone. The learners of a fold are fitted together
     (:meth:`EncodedData.fit_all`: C4.5 learners that differ only in pruning grow each tree
-    once). ``on_fit(repetition, fold, models)`` sees the fitted models of each fold."""
+    once; the trees of a repetition's folds grow side by side). ``on_fit(repetition, fold,
+    models)`` sees the fitted models of each fold."""
     data = EncodedData.of(X, y)
     frames: list[list[pd.DataFrame]] = [[] for _ in make_learners]
     for repetition, folds in enumerate(partitions, start=1):

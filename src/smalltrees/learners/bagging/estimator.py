@@ -106,19 +106,36 @@ class Bagging(TreeClassifier):
         the model of the repeated rows, to the last bit, while no case weight is fractional.
         A sample with an unknown value is fitted on its repeated rows, as C4.5 splits such
         cases into fractional weights whose sums would round differently (docs/c45-case-weights.md).
+        The weighted samples' C4.5 trees grow side by side (:meth:`_fit_counted`).
         """
         labels = self.classes_[codes]
-        weighted = self._new_estimator()._fits_weighted()
-        self.estimators_ = []
-        for rows in self._draws(len(Z)):
+        base = self._new_estimator()  # weighted: a C4.5, which grows its trees side by side
+        weighted = base._fits_weighted() and hasattr(base, "_fit_sets_prunings")
+        self.estimators_ = [None] * self.n_estimators
+        counted: list[tuple[int, np.ndarray, np.ndarray]] = []  # (sample, rows, counts)
+        for index, rows in enumerate(self._draws(len(Z))):
             distinct, counts = np.unique(rows, return_counts=True)
             if weighted and not np.isnan(Z[distinct]).any():
-                model = self._new_estimator()._fit_rows(self.schema_, Z[distinct],
-                                                        labels[distinct], counts.astype(float))
+                counted.append((index, distinct, counts.astype(float)))
             else:
-                model = self._new_estimator()._fit_rows(self.schema_, Z[rows], labels[rows])
-            self.estimators_.append(model)
+                self.estimators_[index] = self._new_estimator()._fit_rows(
+                    self.schema_, Z[rows], labels[rows])
+        if counted:
+            self._fit_counted(Z, labels, counted)
         return self
+
+    def _fit_counted(self, Z: np.ndarray, labels: np.ndarray,
+                     counted: list[tuple[int, np.ndarray, np.ndarray]]) -> None:
+        """Fit the samples given as ``(index, distinct rows, counts)`` on their distinct rows
+        with their counts as case weights, into ``estimators_[index]``: each the model
+        ``_fit_rows`` gives, the samples' trees grown side by side (C4.5's
+        ``_fit_sets_prunings``)."""
+        models = [[self._new_estimator()] for _ in counted]
+        models = models[0][0]._fit_sets_prunings(
+            models, self.schema_, [Z[rows] for _, rows, _ in counted],
+            [labels[rows] for _, rows, _ in counted], [counts for *_, counts in counted])
+        for (model,), (index, _, _) in zip(models, counted, strict=True):
+            self.estimators_[index] = model
 
     def _draws(self, n: int) -> list[np.ndarray]:
         """The rows of each bootstrap sample."""

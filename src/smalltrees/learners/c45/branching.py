@@ -32,21 +32,28 @@ Test = tuple[int, float, np.ndarray | None]
 @dataclass(frozen=True)
 class Branch:
     """A new node that grows further: its cases' sorted orders (positions into ``node.rows``,
-    one row per continuous attribute) and whether every case weighs 1."""
+    one row per continuous attribute), whether every case weighs 1, and the problem of its
+    tree's own training set (``own``: the problem it grows in, unless trees of several training
+    sets grow side by side, :func:`~smalltrees.learners.c45.grow.grow_apart`)."""
 
     node: Node
     order: np.ndarray
     whole: bool
+    own: GrowingProblem
 
 
 def split_nodes(problem: GrowingProblem, parents: list[Node], nodes: NodeCases,
-                tests: list[Test | None]) -> list[Branch]:
+                tests: list[Test | None], owns: list[GrowingProblem] | None = None
+                ) -> list[Branch]:
     """Give each of ``parents`` (laid out as ``nodes``) its test, if it has one, and its
-    branches; return the branches to grow further (neither too small nor pure)."""
+    branches; return the branches to grow further (neither too small nor pure). ``owns``:
+    the problem of each parent's own training set (:attr:`Branch.own`; ``None``: ``problem``
+    for all), which places its thresholds."""
     split = [k for k, test in enumerate(tests) if test is not None]
     if not split:
         return []
-    tables = _set_tests(problem, parents, tests, split)
+    owns = [problem] * len(parents) if owns is None else owns
+    tables = _set_tests(problem, parents, tests, split, owns)
     entries = _entries(problem, nodes, tables)
     n_classes = problem.n_classes
     n_children = int(tables.n_branches.sum())
@@ -56,14 +63,15 @@ def split_nodes(problem: GrowingProblem, parents: list[Node], nodes: NodeCases,
     bounds = np.searchsorted(entries.child, np.arange(n_children + 1)).tolist()
     totals = dists.sum(axis=1)  # each row summed as Node.total sums it
     grows = (totals >= 2 * problem.min_cases - EPS) & (dists.max(axis=1) <= totals - EPS)
-    children = []
+    children, child_owns = [], []
     for k in split:
         for c in range(tables.first_child[k], tables.first_child[k] + tables.n_branches[k]):
             child = Node(dists[c], rows=entries.rows[bounds[c]:bounds[c + 1]],
                          weights=entries.weights[bounds[c]:bounds[c + 1]])
             parents[k].children.append(child)
             children.append(child)
-    return _growing(problem, nodes, entries, children, bounds, grows)
+            child_owns.append(owns[k])
+    return _growing(problem, nodes, entries, children, child_owns, bounds, grows)
 
 
 @dataclass(frozen=True)
@@ -80,9 +88,9 @@ class _Tables:
 
 
 def _set_tests(problem: GrowingProblem, parents: list[Node], tests: list[Test | None],
-               split: list[int]) -> _Tables:
-    """Set the tests of the parents that have one (a continuous cut placed on a training
-    value); their tests as arrays."""
+               split: list[int], owns: list[GrowingProblem]) -> _Tables:
+    """Set the tests of the parents that have one (a continuous cut placed on a value of the
+    parent's own training set, ``owns``); their tests as arrays."""
     n_nodes = len(parents)
     feature = np.zeros(n_nodes, dtype=np.intp)
     threshold = np.full(n_nodes, np.nan)
@@ -94,7 +102,7 @@ def _set_tests(problem: GrowingProblem, parents: list[Node], tests: list[Test | 
         node.feature, node.threshold, node.groups = tests[k]
         n_values = int(problem.n_values[node.feature])
         if not n_values:
-            node.threshold = problem.attributes.place_threshold(node.feature, node.threshold)
+            node.threshold = owns[k].attributes.place_threshold(node.feature, node.threshold)
             threshold[k], n_branches[k] = node.threshold, 2
         elif node.groups is None:
             branch_of_code[k, :n_values] = np.arange(n_values)
@@ -170,10 +178,11 @@ def _shares(tables: _Tables, child: np.ndarray, weights: np.ndarray,
 
 
 def _growing(problem: GrowingProblem, nodes: NodeCases, entries: _Entries,
-             children: list[Node], bounds: list[int], grows: np.ndarray) -> list[Branch]:
+             children: list[Node], owns: list[GrowingProblem], bounds: list[int],
+             grows: np.ndarray) -> list[Branch]:
     """The branches that grow further, with their cases' sorted orders: each parent's orders
     restricted to the branch's cases (a case with an unknown tested value in every branch it
-    went down), as positions into the branch's cases."""
+    went down), as positions into the branch's cases; ``owns``: each branch's :attr:`Branch.own`."""
     growing = np.flatnonzero(grows)
     if not growing.size:
         return []
@@ -193,8 +202,8 @@ def _growing(problem: GrowingProblem, nodes: NodeCases, entries: _Entries,
     sizes = np.diff(bounds)[growing]
     ends = np.cumsum(sizes).tolist()
     orders -= np.repeat(np.asarray(ends) - sizes, sizes)  # positions among each branch's cases
-    n_rows = problem.Z.shape[0]
-    return [Branch(children[c], orders[:, end - size:end], whole and size <= n_rows)
+    return [Branch(children[c], orders[:, end - size:end], whole and size <= owns[c].Z.shape[0],
+                   owns[c])
             for c, size, end, whole in zip(growing.tolist(), sizes.tolist(), ends,
                                            whole[growing].tolist(), strict=True)]
 

@@ -20,6 +20,7 @@ PAC-learning with small decision trees", ICML, Table 2.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -27,7 +28,7 @@ import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.c45.error_estimate import ERROR_ESTIMATES
-from smalltrees.learners.c45.grow import grow
+from smalltrees.learners.c45.grow import grow_apart
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import Pruner, collapse, leaf_errors
 from smalltrees.learners.c45.prunings import SharedGrowth
@@ -268,12 +269,18 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
 
     def _fit_weighted(self, Z: np.ndarray, codes: np.ndarray, sample_weight) -> C45:
         """:meth:`_fit_encoded` with case weights (see :meth:`fit`)."""
+        return self._fit_encoded(*self._weighted_rows(Z, codes, sample_weight))
+
+    def _weighted_rows(self, Z: np.ndarray, codes: np.ndarray, sample_weight
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The rows a weighted fit grows on, with their codes and checked weights: the cases of
+        weight 0 left out (see :meth:`fit`)."""
         weights = check_sample_weight(sample_weight, len(Z))
         if self.window:
             raise ValueError("C45(window=True) takes no sample_weight: windowing draws its "
                              "windows from the cases, not from their weights")
         kept = np.flatnonzero(weights > 0)
-        return self._fit_encoded(Z[kept], codes[kept], weights[kept])
+        return Z[kept], codes[kept], weights[kept]
 
     def _fit_encoded(self, Z: np.ndarray, codes: np.ndarray,
                      sample_weight: np.ndarray | None = None) -> C45:
@@ -286,16 +293,42 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
               sample_weight: np.ndarray | None = None) -> Node:
         """The grown tree before pruning (collapsed; a windowed tree given all cases): what
         every parameter but :data:`~.prunings.PRUNING_PARAMS` decides."""
+        if not self.window:
+            return self._grow_together([(self, Z, codes, sample_weight)])[0]
         problem = self._problem(Z, codes, sample_weight)
-        weights = np.ones(len(Z)) if sample_weight is None else sample_weight
-        if self.window:  # the tree kept gets all training cases
-            root = grow_windowed(problem, np.random.default_rng(self.random_state),
-                                 int(self.trials), self.window_size, self.increment)
-            self._pruner(Z, codes).redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
-        else:
-            root = grow(problem, np.arange(len(Z)), weights)
-            collapse(root)
+        root = grow_windowed(problem, np.random.default_rng(self.random_state),
+                             int(self.trials), self.window_size, self.increment)
+        # the tree kept gets all training cases
+        self._pruner(Z, codes).redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
         return root
+
+    @staticmethod
+    def _grow_together(fits: Sequence[tuple[C45, np.ndarray, np.ndarray, np.ndarray | None]]
+                       ) -> list[Node]:
+        """``learner._grow(Z, codes, sample_weight)`` of each fit (each learner started on its
+        ``Z``): the trees of the learners that grow in batch mode (not windowed) and share
+        their growth parameters, numbers of classes and whether they weigh their cases, grown
+        side by side (:func:`~smalltrees.learners.c45.grow.grow_apart`), each the tree grown
+        alone; windowed learners grown one by one (their growth is a loop of cycles)."""
+        roots: list[Node | None] = [None] * len(fits)
+        groups: dict[tuple, list[int]] = {}
+        for index, (learner, Z, codes, sample_weight) in enumerate(fits):
+            if learner.window:
+                roots[index] = learner._grow(Z, codes, sample_weight)
+            else:
+                key = (learner._growth_key(), len(learner.classes_),
+                       learner.schema_.n_values.tobytes(), sample_weight is None)
+                groups.setdefault(key, []).append(index)
+        for members in groups.values():
+            problems, weights = [], []
+            for index in members:
+                learner, Z, codes, sample_weight = fits[index]
+                problems.append(learner._problem(Z, codes, sample_weight))
+                weights.append(np.ones(len(Z)) if sample_weight is None else sample_weight)
+            for index, root in zip(members, grow_apart(problems, weights), strict=True):
+                collapse(root)
+                roots[index] = root
+        return roots
 
     def _problem(self, Z: np.ndarray, codes: np.ndarray,
                  sample_weight: np.ndarray | None = None) -> GrowingProblem:

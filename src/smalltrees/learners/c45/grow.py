@@ -31,9 +31,9 @@ import numpy as np
 from smalltrees.learners.c45 import single_precision
 from smalltrees.learners.c45.branching import Branch, split_nodes
 from smalltrees.learners.c45.cut_ranking import AVERAGE_GAIN_SLACK
-from smalltrees.learners.c45.problem import GrowingProblem
+from smalltrees.learners.c45.problem import GrowingProblem, stack
 from smalltrees.learners.c45.proposals import NodeCases, Proposals, propose_at
-from smalltrees.learners.c45.tree import Node, class_weights, numpy_sum
+from smalltrees.learners.c45.tree import Node, class_weights, iter_nodes, numpy_sum
 from smalltrees.learners.criteria import EPS
 
 
@@ -61,18 +61,35 @@ def choose_test(
     return choose_tests(problem, nodes)[0]
 
 
-def choose_tests(problem: GrowingProblem, nodes: NodeCases
+def choose_tests(problem: GrowingProblem, nodes: NodeCases,
+                 owns: list[GrowingProblem] | None = None
                  ) -> list[tuple[int, float, np.ndarray | None] | None]:
     """:func:`choose_test` at several nodes that are neither too small nor pure, proposing
-    the tests of all in one pass (:func:`propose_at`)."""
+    the tests of all in one pass (:func:`propose_at`). ``owns``: the problem of each node's
+    own training set (``None``: ``problem`` for all), whose
+    :attr:`~smalltrees.learners.c45.problem.GrowingProblem.in_average` the node's average
+    gain counts."""
     found = propose_at(problem, nodes)
     groups = [None] * nodes.sizes.size if found.groups is None else found.groups
+    in_average = _in_average(problem, owns)
     if problem.single_precision:
-        return _best_tests_single(problem, found, groups)
-    in_average = problem.in_average.tolist()
-    return [_best_test(in_average, *parts) for parts in zip(
-        found.valid.tolist(), found.gain.tolist(), found.merit.tolist(), found.cut.tolist(),
-        groups, strict=True)]
+        return _best_tests_single(in_average, found, groups)
+    per_node = ([in_average.tolist()] * nodes.sizes.size if in_average.ndim == 1
+                else in_average.tolist())
+    return [_best_test(*parts) for parts in zip(
+        per_node, found.valid.tolist(), found.gain.tolist(), found.merit.tolist(),
+        found.cut.tolist(), groups, strict=True)]
+
+
+def _in_average(problem: GrowingProblem, owns: list[GrowingProblem] | None) -> np.ndarray:
+    """Which attributes count in the average gain: ``(n_features,)`` if every node's own
+    problem is one problem, else ``(n_nodes, n_features)``, a row per node."""
+    if owns is None:
+        return problem.in_average
+    first = owns[0]
+    if all(own is first for own in owns):
+        return first.in_average
+    return np.array([own.in_average for own in owns])
 
 
 def _best_test(in_average: list[bool], valid: list[bool], gain: list[float],
@@ -97,15 +114,15 @@ def _best_test(in_average: list[bool], valid: list[bool], gain: list[float],
     return best, cut[best], None if groups is None else groups[best]
 
 
-def _best_tests_single(problem: GrowingProblem, found: Proposals, groups: list | np.ndarray
+def _best_tests_single(in_average: np.ndarray, found: Proposals, groups: list | np.ndarray
                        ) -> list[tuple[int, float, np.ndarray | None] | None]:
     """The winning test at every node in single precision, as C4.5's ``build.c`` chooses:
     the average gain of the attributes counted in it
     (:func:`~smalltrees.learners.c45.single_precision.averages`, every node at once), and
     among the proposals whose gain is at least that average minus 1e-3 the first of highest
     merit, if positive: a merit wins only if strictly larger (``Val > BestVal``), so the
-    chain of winners ends at the first maximum."""
-    counted = found.valid & problem.in_average
+    chain of winners ends at the first maximum. ``in_average``: :func:`_in_average`."""
+    counted = found.valid & in_average
     average, n_counted = single_precision.averages(found.gain, counted)
     floor = average.astype(float) - AVERAGE_GAIN_SLACK
     with np.errstate(invalid="ignore"):  # NaN: no proposal
@@ -149,29 +166,61 @@ def grow(problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray) -> Node
     return grow_many(problem, [(rows, weights)])[0]
 
 
-def grow_many(problem: GrowingProblem, starts: list[tuple[np.ndarray, np.ndarray]]
-              ) -> list[Node]:
+def grow_many(problem: GrowingProblem, starts: list[tuple[np.ndarray, np.ndarray]],
+              owns: list[GrowingProblem] | None = None) -> list[Node]:
     """:func:`grow` on each of several sets of weighted cases ``(rows, weights)`` of one
     problem, the trees growing side by side: the nodes of a depth of every tree are proposed
     and split together, so the fixed cost of a depth's array operations is paid once for all
     trees, not once per tree. Each tree is the one :func:`grow` gives it alone, as each node's
-    test is (windowing's trials grow their windows so)."""
+    test is (windowing's trials grow their windows so).
+
+    ``owns``: per start, the problem of its tree's own training set, if that is not
+    ``problem`` (:func:`grow_apart`, whose ``problem`` stacks them): it places the tree's
+    thresholds and decides which attributes count in its average gain.
+    """
+    owns = [problem] * len(starts) if owns is None else owns
     roots, level = [], []
-    for rows, weights in starts:
+    for (rows, weights), own in zip(starts, owns, strict=True):
         root = Node(class_weights(problem.y[rows], weights, problem.n_classes), rows=rows,
                     weights=weights)
         roots.append(root)
         if not is_too_small_or_pure(problem, root.dist):
             level.append(Branch(root, problem.attributes.sorted_positions(rows),
-                                problem.whole_weights(weights)))
+                                own.whole_weights(weights), own))
     while level:
         growing, level = level, []
         for batch in batches(problem, growing):
             nodes = NodeCases.of(problem, [(item.node.rows, item.node.weights, item.node.total,
                                             item.order) for item in batch],
                                  all(item.whole for item in batch))
+            batch_owns = [item.own for item in batch]
             level.extend(split_nodes(problem, [item.node for item in batch], nodes,
-                                     choose_tests(problem, nodes)))
+                                     choose_tests(problem, nodes, batch_owns), batch_owns))
+    return roots
+
+
+def grow_apart(problems: list[GrowingProblem], weights: list[np.ndarray]) -> list[Node]:
+    """``grow(problem, np.arange(n_rows), weights)`` of each problem (its training set's
+    cases with their ``weights``): the trees of several training sets grown side by side,
+    each exactly the tree :func:`grow` gives it alone, its nodes' ``rows`` numbering its own
+    problem's rows.
+
+    The training sets are laid one after another in one problem
+    (:func:`~smalltrees.learners.c45.problem.stack`: bagging's samples, cross-validation's
+    training folds), and each tree keeps its own problem for what it reads of its whole
+    training set (:func:`grow_many`'s ``owns``). The problems must share every option.
+    """
+    if len(problems) == 1:
+        return [grow(problems[0], np.arange(problems[0].Z.shape[0]), weights[0])]
+    sizes = [problem.Z.shape[0] for problem in problems]
+    offsets = np.cumsum([0, *sizes[:-1]]).tolist()
+    roots = grow_many(stack(problems), [
+        (np.arange(offset, offset + size), case_weights)
+        for offset, size, case_weights in zip(offsets, sizes, weights, strict=True)], problems)
+    for root, offset in zip(roots, offsets, strict=True):
+        if offset:
+            for node, _ in iter_nodes(root):
+                node.rows = node.rows - offset
     return roots
 
 

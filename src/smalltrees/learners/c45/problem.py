@@ -13,7 +13,7 @@ the attributes counted in the average gain).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
 import numpy as np
@@ -188,3 +188,33 @@ class GrowingProblem:
                          - terms[middle:end].reshape(part.shape).sum(axis=0))
             start = end
         return found
+
+
+def stack(problems: list[GrowingProblem]) -> GrowingProblem:
+    """The problems' training sets laid one after another in one problem, to grow their trees
+    side by side (:func:`~smalltrees.learners.c45.grow.grow_apart`): ``Z``, ``y`` and
+    ``sample_weight`` stacked, every option the same.
+
+    What a tree sees of its whole training set beyond its nodes' cases (where its thresholds
+    are placed, which attributes count in its average gain, its number of cases) stays each
+    problem's own; the stacked problem serves what is read row by row (values, sorted orders,
+    classes, case counts) and the tables of entropy terms, which are the same numbers for any
+    size that covers every tree's class weights (here the sum of all). Raises ``ValueError``
+    if an option differs or some problems have ``sample_weight`` and others not.
+    """
+    first = problems[0]
+    for problem in problems[1:]:
+        for field in fields(GrowingProblem):
+            if field.name in ("Z", "y", "sample_weight"):
+                continue
+            if not np.array_equal(getattr(problem, field.name), getattr(first, field.name)):
+                raise ValueError(f"growing problems side by side need the same {field.name}: "
+                                 f"{getattr(problem, field.name)!r} is not "
+                                 f"{getattr(first, field.name)!r}")
+        if (problem.sample_weight is None) != (first.sample_weight is None):
+            raise ValueError("growing problems side by side need sample_weight in all or none")
+    return replace(
+        first, Z=np.concatenate([problem.Z for problem in problems]),
+        y=np.concatenate([problem.y for problem in problems]),
+        sample_weight=None if first.sample_weight is None else np.concatenate(
+            [problem.sample_weight for problem in problems]))

@@ -44,10 +44,12 @@ class SharedGrowth:
                               if name not in PRUNING_PARAMS))
 
     @staticmethod
-    def _fit_rows_prunings(learners: Sequence[C45], schema: Schema, Z: np.ndarray,
-                           labels: np.ndarray) -> list[C45]:
-        """:func:`fit_rows_prunings`, reached through a learner."""
-        return fit_rows_prunings(learners, schema, Z, labels)
+    def _fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema,
+                           Zs: Sequence[np.ndarray], labels: Sequence[np.ndarray],
+                           sample_weights: Sequence[np.ndarray | None] | None = None
+                           ) -> list[list[C45]]:
+        """:func:`fit_sets_prunings`, reached through a learner."""
+        return fit_sets_prunings(groups, schema, Zs, labels, sample_weights)
 
 
 def fit_prunings(learners: Sequence[C45], X, y) -> list[C45]:
@@ -64,16 +66,37 @@ def fit_rows_prunings(learners: Sequence[C45], schema: Schema, Z: np.ndarray,
     ``_fit_rows`` fits one learner (for the evaluation helpers, which encode a dataset once)."""
     if not learners:
         return []
-    check_same_growth(learners)
-    codes = learners[0]._start_fit_rows(schema, Z, labels)
-    for learner in learners[1:]:  # each learner's own schema_ and classes_
-        learner._start_fit_rows(schema, Z, labels)
-    *copied, last = learners
-    root = last._grow(Z, codes)
-    for learner in copied:  # pruning changes the tree in place: each prunes a copy ...
-        learner._finish_grown(copy.deepcopy(root), Z, codes)
-    last._finish_grown(root, Z, codes)  # ... but the last, which prunes the grown tree itself
-    return list(learners)
+    return fit_sets_prunings([learners], schema, [Z], [labels])[0]
+
+
+def fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema,
+                      Zs: Sequence[np.ndarray], labels: Sequence[np.ndarray],
+                      sample_weights: Sequence[np.ndarray | None] | None = None
+                      ) -> list[list[C45]]:
+    """:func:`fit_rows_prunings` of each group of learners on its own training set
+    ``(Zs[k], labels[k])``, with case weights ``sample_weights[k]`` if given (as ``_fit_rows``
+    takes them), the trees of all training sets grown side by side
+    (:meth:`~smalltrees.learners.c45.estimator.C45._grow_together`: cross-validation's
+    folds, bagging's samples), each learner fitted exactly as alone. Every learner of every
+    group must share every parameter but ``prune``, ``cf`` and ``error_estimate``. Returns
+    the groups, fitted."""
+    check_same_growth([learner for group in groups for learner in group])
+    weights = [None] * len(groups) if sample_weights is None else sample_weights
+    fits = []
+    for group, Z, y, sample_weight in zip(groups, Zs, labels, weights, strict=True):
+        codes = group[0]._start_fit_rows(schema, Z, y)
+        for learner in group[1:]:  # each learner's own schema_ and classes_
+            learner._start_fit_rows(schema, Z, y)
+        if sample_weight is not None:
+            Z, codes, sample_weight = group[-1]._weighted_rows(Z, codes, sample_weight)
+        fits.append((group[-1], Z, codes, sample_weight))
+    roots = type(groups[0][0])._grow_together(fits)
+    for group, (_, Z, codes, _), root in zip(groups, fits, roots, strict=True):
+        *copied, last = group
+        for learner in copied:  # pruning changes the tree in place: each prunes a copy ...
+            learner._finish_grown(copy.deepcopy(root), Z, codes)
+        last._finish_grown(root, Z, codes)  # ... but the last, which prunes the grown tree
+    return [list(group) for group in groups]
 
 
 def check_same_growth(learners: Sequence[C45]) -> None:
