@@ -16,7 +16,10 @@ holding ``data/processed``):
 * DKM's Table 1 C4.5 with the criterion G (``C45_G``) on PI; and one trial of the largest
   point of DKM's decision-list calibration grid (5000 training examples, 24 attributes:
   TopDown and AdaBoost, which use the shared split machinery of ``learners/splits.py`` but no
-  C4.5).
+  C4.5);
+* ``dataset:learner:cv``: one repetition of Table 2's 25-fold CV through the workflow's CV
+  helper (``repeated_cv_each``, which fits the folds together: their C4.5 trees grow side by
+  side), each fold's model and the CV rows fingerprinted.
 
 The revision's ``src/`` is exported (``git archive``) to a temporary directory and each side
 runs in its own process (``PYTHONPATH``), the two alternating ``--repeat`` times so that they
@@ -47,7 +50,9 @@ ROOT = Path(__file__).resolve().parents[1]
 #: dataset:learner; ``DL`` is one trial of DKM's configured decision-list generator.
 WORKLOADS = ["SE:C45_PRE_R8", "PI:C45_PRE_R8", "CR:C45_PRE_R8", "SP:C45_PRE_R8", "SE:C45_R8",
              "CR:C45_SUBSET", "SP:C45_SUBSET", "PI:C45_WINDOW", "SP:C45_WINDOW", "CR:C45_WINDOW",
-             "AU:BAG_C45", "PI:BAG_C45", "PI:C45_G", "DL:calibration"]
+             "AU:BAG_C45", "PI:BAG_C45", "PI:C45_G", "DL:calibration",
+             *(f"{code}:{learner}:cv" for learner in ("C45", "C45_R8", "C45_PRE_R8", "C45_CUT_GR")
+               for code in ("SP", "SE", "CR", "PI"))]
 
 
 def fingerprint(model, X_test) -> bytes:
@@ -73,7 +78,7 @@ def run_workload(name: str, data: Path) -> tuple[float, float, str]:
     from smalltrees.learners.registry import make_learner
 
     config = yaml.safe_load((ROOT / "config.yaml").read_text())
-    code, learner = name.split(":")
+    code, learner, *kind = name.split(":")
     digest = hashlib.sha256()
     if code == "DL":
         from smalltrees.studies.dkm96.boosting_trials import (
@@ -95,14 +100,36 @@ def run_workload(name: str, data: Path) -> tuple[float, float, str]:
         digest.update(summary.to_csv().encode())
         return cpu, wall, digest.hexdigest()[:16]
     X, y = load(code, data)
-    folds = fold_ids(len(X), 10, seed_for(0, "c45_fit_cpu", code))
     entry = config["learners"][learner]
+    if kind == ["cv"]:
+        return _cv_workload(code, entry, X, y)
+    folds = fold_ids(len(X), 10, seed_for(0, "c45_fit_cpu", code))
     start, start_wall = time.process_time(), time.perf_counter()
     for fold in range(10):
         train, test = np.flatnonzero(folds != fold), np.flatnonzero(folds == fold)
         model = make_learner(entry).fit(X.iloc[train], y.iloc[train])
         digest.update(fingerprint(model, X.iloc[test]))
     return time.process_time() - start, time.perf_counter() - start_wall, digest.hexdigest()[:16]
+
+
+def _cv_workload(code: str, entry: dict, X, y) -> tuple[float, float, str]:
+    """One repetition of 25-fold CV of ``entry`` on ``(X, y)`` by ``repeated_cv_each``."""
+    import numpy as np
+
+    from smalltrees.evaluation.resampling import fold_ids, repeated_cv_each, seed_for
+    from smalltrees.learners.registry import make_learner
+
+    folds = fold_ids(len(X), 25, seed_for(0, "c45_fit_cpu", code))
+    digest = hashlib.sha256()
+
+    def keep(repetition: int, fold: int, models: list) -> None:
+        digest.update(fingerprint(models[0], X.iloc[np.flatnonzero(folds == fold)]))
+
+    start, start_wall = time.process_time(), time.perf_counter()
+    rows = repeated_cv_each([lambda: make_learner(entry)], X, y, [folds], on_fit=keep)[0]
+    cpu, wall = time.process_time() - start, time.perf_counter() - start_wall
+    digest.update(rows.to_csv().encode())
+    return cpu, wall, digest.hexdigest()[:16]
 
 
 def side(src: Path, workloads: list[str], data: Path) -> dict[str, list]:

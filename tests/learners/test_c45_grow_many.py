@@ -59,26 +59,32 @@ def node_bits(root) -> list[bytes]:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=frames(unknown=True) | frames(unknown=False), params=options,
        seed=st.integers(0, 2**32 - 1), n_trees=st.integers(1, 5),
-       weighting=st.sampled_from(["none", "whole", "fractional"]))
+       weighting=st.sampled_from(["none", "whole", "fractional", "base"]))
 def test_trees_of_different_training_sets_grown_apart_are_the_trees_grown_alone(
         data, params, seed, n_trees, weighting):
     """Each tree of ``grow_apart`` is ``grow`` of its own problem (what ``C45._grow`` grows on
     the training set): its thresholds placed on its own training values, its average gain
-    counting the attributes its own number of cases counts, its rows its own."""
+    counting the attributes its own number of cases counts, its rows its own; the training
+    sets stacked (with no, whole or fractional case weights) or rows of one problem
+    (``base``)."""
     X, y, _ = data
     model = C45(**params)
     Z, codes = model._start_fit(X, y)
     rng = np.random.default_rng(seed)
-    problems, weights = [], []
+    problems, weights, sets = [], [], []
     for _ in range(n_trees):
         rows = np.flatnonzero(rng.random(len(Z)) < rng.choice([0.3, 0.6, 0.9]))
         rows = rows if rows.size else np.array([0])
-        sample_weight = {"none": None,
-                         "whole": rng.integers(1, 4, rows.size).astype(float),
-                         "fractional": rng.choice([0.5, 1.0, 1.5, 3.0], rows.size)}[weighting]
+        sample_weight = {"whole": rng.integers(1, 4, rows.size).astype(float),
+                         "fractional": rng.choice([0.5, 1.0, 1.5, 3.0], rows.size)
+                         }.get(weighting)
         problems.append(model._problem(Z[rows], codes[rows], sample_weight))
         weights.append(np.ones(rows.size) if sample_weight is None else sample_weight)
-    together = grow_apart(problems, weights)
+        sets.append(rows)
+    if weighting == "base":
+        together = grow_apart(problems, weights, model._problem(Z, codes), sets)
+    else:
+        together = grow_apart(problems, weights)
     alone = [grow(problem, np.arange(problem.Z.shape[0]), case_weights)
              for problem, case_weights in zip(problems, weights, strict=True)]
     n_classes = len(model.classes_)

@@ -72,8 +72,7 @@ class EncodedData:
             sets = list(members)
             group = [[learner_sets[k][index] for index in members[k]] for k in sets]
             models = type(group[0][0])._fit_sets_prunings(
-                group, self.schema, [self.Z[row_sets[k]] for k in sets],
-                [self.y[row_sets[k]] for k in sets])
+                group, self.schema, self.Z, self.y, [row_sets[k] for k in sets])
             for k, found in zip(sets, models, strict=True):
                 for index, model in zip(members[k], found, strict=True):
                     fitted[k][index] = model

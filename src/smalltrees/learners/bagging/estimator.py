@@ -132,8 +132,8 @@ class Bagging(TreeClassifier):
         ``_fit_sets_prunings``)."""
         models = [[self._new_estimator()] for _ in counted]
         models = models[0][0]._fit_sets_prunings(
-            models, self.schema_, [Z[rows] for _, rows, _ in counted],
-            [labels[rows] for _, rows, _ in counted], [counts for *_, counts in counted])
+            models, self.schema_, Z, labels, [rows for _, rows, _ in counted],
+            [counts for *_, counts in counted])
         for (model,), (index, _, _) in zip(models, counted, strict=True):
             self.estimators_[index] = model
 

@@ -303,20 +303,26 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
         return root
 
     @staticmethod
-    def _grow_together(fits: Sequence[tuple[C45, np.ndarray, np.ndarray, np.ndarray | None]]
-                       ) -> list[Node]:
+    def _grow_together(fits: Sequence[tuple[C45, np.ndarray, np.ndarray, np.ndarray | None]],
+                       source: np.ndarray | None = None,
+                       rows: Sequence[np.ndarray] | None = None) -> list[Node]:
         """``learner._grow(Z, codes, sample_weight)`` of each fit (each learner started on its
         ``Z``): the trees of the learners that grow in batch mode (not windowed) and share
-        their growth parameters, numbers of classes and whether they weigh their cases, grown
-        side by side (:func:`~smalltrees.learners.c45.grow.grow_apart`), each the tree grown
-        alone; windowed learners grown one by one (their growth is a loop of cycles)."""
+        their growth parameters, classes and whether they weigh their cases, grown side by
+        side (:func:`~smalltrees.learners.c45.grow.grow_apart`), each the tree grown alone;
+        windowed learners grown one by one (their growth is a loop of cycles).
+
+        ``source`` and ``rows``: each fit's ``Z`` is ``source[rows[k]]`` (``rows[k]``
+        increasing); the fits without case weights then grow in one problem of ``source``
+        (cross-validation's folds share most rows), not in their ``Z`` stacked.
+        """
         roots: list[Node | None] = [None] * len(fits)
         groups: dict[tuple, list[int]] = {}
         for index, (learner, Z, codes, sample_weight) in enumerate(fits):
             if learner.window:
                 roots[index] = learner._grow(Z, codes, sample_weight)
             else:
-                key = (learner._growth_key(), len(learner.classes_),
+                key = (learner._growth_key(), tuple(learner.classes_.tolist()),
                        learner.schema_.n_values.tobytes(), sample_weight is None)
                 groups.setdefault(key, []).append(index)
         for members in groups.values():
@@ -325,7 +331,15 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
                 learner, Z, codes, sample_weight = fits[index]
                 problems.append(learner._problem(Z, codes, sample_weight))
                 weights.append(np.ones(len(Z)) if sample_weight is None else sample_weight)
-            for index, root in zip(members, grow_apart(problems, weights), strict=True):
+            if source is None or fits[members[0]][3] is not None or len(members) == 1:
+                grown = grow_apart(problems, weights)
+            else:  # one problem of the source rows, with the fits' classes
+                codes = np.zeros(len(source), dtype=np.int64)
+                for index in members:
+                    codes[rows[index]] = fits[index][2]
+                base = fits[members[0]][0]._problem(source, codes)
+                grown = grow_apart(problems, weights, base, [rows[index] for index in members])
+            for index, root in zip(members, grown, strict=True):
                 collapse(root)
                 roots[index] = root
         return roots

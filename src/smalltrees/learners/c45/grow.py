@@ -150,6 +150,11 @@ def _is_too_small_or_pure(problem: GrowingProblem, values: list[float]) -> bool:
 #: Nodes proposed together may be padded with up to this many class weights (one per class,
 #: continuous attribute and case that the group's largest node has more than another node).
 PADDING_BUDGET = 16384
+#: Nodes proposed together have at most this many (case, attribute) cells in all (unless one
+#: node has more): the trees of many training sets grown side by side would otherwise lay
+#: out all their cases at once (25 folds of splice: 76,000 cases of 60 attributes, arrays of
+#: 37 MB), no faster than in pieces of this size.
+CELL_BUDGET = 2**21
 
 
 def grow(problem: GrowingProblem, rows: np.ndarray, weights: np.ndarray) -> Node:
@@ -199,28 +204,35 @@ def grow_many(problem: GrowingProblem, starts: list[tuple[np.ndarray, np.ndarray
     return roots
 
 
-def grow_apart(problems: list[GrowingProblem], weights: list[np.ndarray]) -> list[Node]:
+def grow_apart(problems: list[GrowingProblem], weights: list[np.ndarray],
+               base: GrowingProblem | None = None, rows: list[np.ndarray] | None = None
+               ) -> list[Node]:
     """``grow(problem, np.arange(n_rows), weights)`` of each problem (its training set's
     cases with their ``weights``): the trees of several training sets grown side by side,
     each exactly the tree :func:`grow` gives it alone, its nodes' ``rows`` numbering its own
     problem's rows.
 
-    The training sets are laid one after another in one problem
-    (:func:`~smalltrees.learners.c45.problem.stack`: bagging's samples, cross-validation's
-    training folds), and each tree keeps its own problem for what it reads of its whole
-    training set (:func:`grow_many`'s ``owns``). The problems must share every option.
+    The trees grow in one problem (:func:`grow_many`), each keeping its own for what it reads
+    of its whole training set (where its thresholds go, which attributes count in its
+    average gain): ``base``, if given, of which problem ``k`` is the rows ``rows[k]``
+    (increasing; no ``sample_weight``: cross-validation's folds, which share most rows), else
+    the training sets laid one after another (:func:`~smalltrees.learners.c45.problem.stack`:
+    bagging's samples, whose rows have case weights of their own). The problems must share
+    every option.
     """
     if len(problems) == 1:
         return [grow(problems[0], np.arange(problems[0].Z.shape[0]), weights[0])]
-    sizes = [problem.Z.shape[0] for problem in problems]
-    offsets = np.cumsum([0, *sizes[:-1]]).tolist()
-    roots = grow_many(stack(problems), [
-        (np.arange(offset, offset + size), case_weights)
-        for offset, size, case_weights in zip(offsets, sizes, weights, strict=True)], problems)
-    for root, offset in zip(roots, offsets, strict=True):
-        if offset:
-            for node, _ in iter_nodes(root):
-                node.rows = node.rows - offset
+    if base is None:
+        sizes = [problem.Z.shape[0] for problem in problems]
+        starts = np.cumsum([0, *sizes[:-1]]).tolist()
+        rows = [np.arange(start, start + size) for start, size in zip(starts, sizes, strict=True)]
+        base = stack(problems)
+    roots = grow_many(base, list(zip(rows, weights, strict=True)), problems)
+    position = np.empty(base.Z.shape[0], dtype=np.int64)
+    for root, own_rows in zip(roots, rows, strict=True):
+        position[own_rows] = np.arange(own_rows.size)  # a base row's position in its tree
+        for node, _ in iter_nodes(root):
+            node.rows = position[node.rows]
     return roots
 
 
@@ -229,16 +241,19 @@ def batches(problem: GrowingProblem, growing: list[Branch]) -> list[list[Branch]
 
     Sorted by size, a group takes nodes while padding its nodes to the largest one adds at
     most :data:`PADDING_BUDGET` class weights to the continuous proposals (a node's runs of
-    tied values are laid out for as many as the largest node has cases, at most). In a group
+    tied values are laid out for as many as the largest node has cases, at most) and its
+    cases have at most :data:`CELL_BUDGET` (case, attribute) cells. In a group
     with fractional case weights, the class weights of a node whose cases all weigh 1 are
     summed as floats and their entropy terms computed, not looked up: the same numbers, as
     the table of terms is made by the same function.
     """
     found, batch, cases = [], [], 0
     width = problem.n_classes * problem.attributes.continuous.size
+    most = CELL_BUDGET // max(problem.n_values.size, 1)
     for item in sorted(growing, key=lambda item: item.node.rows.size):
         size = item.node.rows.size
-        if batch and width * ((len(batch) + 1) * size - cases - size) > PADDING_BUDGET:
+        if batch and (width * ((len(batch) + 1) * size - cases - size) > PADDING_BUDGET
+                      or cases + size > most):
             found.append(batch)
             batch, cases = [], 0
         batch.append(item)

@@ -44,12 +44,12 @@ class SharedGrowth:
                               if name not in PRUNING_PARAMS))
 
     @staticmethod
-    def _fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema,
-                           Zs: Sequence[np.ndarray], labels: Sequence[np.ndarray],
+    def _fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema, Z: np.ndarray,
+                           labels: np.ndarray, row_sets: Sequence[np.ndarray],
                            sample_weights: Sequence[np.ndarray | None] | None = None
                            ) -> list[list[C45]]:
         """:func:`fit_sets_prunings`, reached through a learner."""
-        return fit_sets_prunings(groups, schema, Zs, labels, sample_weights)
+        return fit_sets_prunings(groups, schema, Z, labels, row_sets, sample_weights)
 
 
 def fit_prunings(learners: Sequence[C45], X, y) -> list[C45]:
@@ -66,36 +66,39 @@ def fit_rows_prunings(learners: Sequence[C45], schema: Schema, Z: np.ndarray,
     ``_fit_rows`` fits one learner (for the evaluation helpers, which encode a dataset once)."""
     if not learners:
         return []
-    return fit_sets_prunings([learners], schema, [Z], [labels])[0]
+    return fit_sets_prunings([learners], schema, Z, labels, [np.arange(len(Z))])[0]
 
 
-def fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema,
-                      Zs: Sequence[np.ndarray], labels: Sequence[np.ndarray],
+def fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema, Z: np.ndarray,
+                      labels: np.ndarray, row_sets: Sequence[np.ndarray],
                       sample_weights: Sequence[np.ndarray | None] | None = None
                       ) -> list[list[C45]]:
-    """:func:`fit_rows_prunings` of each group of learners on its own training set
-    ``(Zs[k], labels[k])``, with case weights ``sample_weights[k]`` if given (as ``_fit_rows``
-    takes them), the trees of all training sets grown side by side
+    """:func:`fit_rows_prunings` of each group of learners on its own training set, the rows
+    ``row_sets[k]`` (increasing indices, or a boolean mask) of ``(Z, labels)``, with case
+    weights ``sample_weights[k]`` if given (as ``_fit_rows`` takes them), the trees of all
+    training sets grown side by side
     (:meth:`~smalltrees.learners.c45.estimator.C45._grow_together`: cross-validation's
     folds, bagging's samples), each learner fitted exactly as alone. Every learner of every
     group must share every parameter but ``prune``, ``cf`` and ``error_estimate``. Returns
     the groups, fitted."""
     check_same_growth([learner for group in groups for learner in group])
+    rows = [np.flatnonzero(found) if found.dtype == bool else found for found in row_sets]
     weights = [None] * len(groups) if sample_weights is None else sample_weights
     fits = []
-    for group, Z, y, sample_weight in zip(groups, Zs, labels, weights, strict=True):
-        codes = group[0]._start_fit_rows(schema, Z, y)
+    for group, own_rows, sample_weight in zip(groups, rows, weights, strict=True):
+        own_Z, y = Z[own_rows], labels[own_rows]
+        codes = group[0]._start_fit_rows(schema, own_Z, y)
         for learner in group[1:]:  # each learner's own schema_ and classes_
-            learner._start_fit_rows(schema, Z, y)
+            learner._start_fit_rows(schema, own_Z, y)
         if sample_weight is not None:
-            Z, codes, sample_weight = group[-1]._weighted_rows(Z, codes, sample_weight)
-        fits.append((group[-1], Z, codes, sample_weight))
-    roots = type(groups[0][0])._grow_together(fits)
-    for group, (_, Z, codes, _), root in zip(groups, fits, roots, strict=True):
+            own_Z, codes, sample_weight = group[-1]._weighted_rows(own_Z, codes, sample_weight)
+        fits.append((group[-1], own_Z, codes, sample_weight))
+    roots = type(groups[0][0])._grow_together(fits, Z, rows)
+    for group, (_, own_Z, codes, _), root in zip(groups, fits, roots, strict=True):
         *copied, last = group
         for learner in copied:  # pruning changes the tree in place: each prunes a copy ...
-            learner._finish_grown(copy.deepcopy(root), Z, codes)
-        last._finish_grown(root, Z, codes)  # ... but the last, which prunes the grown tree
+            learner._finish_grown(copy.deepcopy(root), own_Z, codes)
+        last._finish_grown(root, own_Z, codes)  # ... but the last, which prunes the grown tree
     return [list(group) for group in groups]
 
 
