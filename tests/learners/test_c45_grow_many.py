@@ -166,3 +166,24 @@ def test_cv_folds_fitted_side_by_side_are_each_fitted_alone(data, params, prunin
     for make, found in zip(makes, frames_each, strict=True):
         expected = repeated_cv_each([make], X, y, partitions)[0]
         pd.testing.assert_frame_equal(found, expected)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=frames(unknown=True) | frames(unknown=False), params=options,
+       seed=st.integers(0, 2**16))
+def test_row_sets_in_any_order_or_repeated_grow_as_alone(data, params, seed):
+    """``C45._grow_together`` on row sets of one matrix that are not increasing (a
+    permutation, a draw with repeated rows) or are: every grown tree, its nodes' rows
+    included, is ``_grow``'s alone on those rows."""
+    X, y, _ = data
+    rng = np.random.default_rng(seed)
+    model = C45(**params)
+    Z, codes = model._start_fit(X, y)
+    row_sets = [rng.permutation(len(y)), rng.integers(0, len(y), len(y)), np.arange(len(y)),
+                np.flatnonzero(rng.random(len(y)) < 0.5)]
+    fits = [(model, Z[rows], codes[rows], None) for rows in row_sets if rows.size]
+    together = C45._grow_together(fits, Z, [rows for rows in row_sets if rows.size])
+    for root, (_, own_Z, own_codes, _) in zip(together, fits, strict=True):
+        alone = model._grow(own_Z, own_codes)
+        assert node_bits(root) == node_bits(alone)
+        assert tree_bits(root, len(model.classes_)) == tree_bits(alone, len(model.classes_))

@@ -312,9 +312,9 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
         side (:func:`~smalltrees.learners.c45.grow.grow_apart`), each the tree grown alone;
         windowed learners grown one by one (their growth is a loop of cycles).
 
-        ``source`` and ``rows``: each fit's ``Z`` is ``source[rows[k]]`` (``rows[k]``
-        increasing); the fits without case weights then grow in one problem of ``source``
-        (cross-validation's folds share most rows), not in their ``Z`` stacked.
+        ``source`` and ``rows``: each fit's ``Z`` is ``source[rows[k]]``; the fits without
+        case weights whose rows are increasing (no row twice) then grow in one problem of
+        ``source`` (cross-validation's folds share most rows), not in their ``Z`` stacked.
         """
         roots: list[Node | None] = [None] * len(fits)
         groups: dict[tuple, list[int]] = {}
@@ -331,7 +331,8 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
                 learner, Z, codes, sample_weight = fits[index]
                 problems.append(learner._problem(Z, codes, sample_weight))
                 weights.append(np.ones(len(Z)) if sample_weight is None else sample_weight)
-            if source is None or fits[members[0]][3] is not None or len(members) == 1:
+            if (source is None or fits[members[0]][3] is not None or len(members) == 1
+                    or not all((np.diff(rows[index]) > 0).all() for index in members)):
                 grown = grow_apart(problems, weights)
             else:  # one problem of the source rows, with the fits' classes
                 codes = np.zeros(len(source), dtype=np.int64)

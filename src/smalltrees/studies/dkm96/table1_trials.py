@@ -4,8 +4,8 @@ For each partition (see :mod:`smalltrees.studies.dkm96.design`) and each of its 
 four learners are fitted: C4.5(G) and C4.5(H) pruned, whose errors on the one test set the
 table reports, and the same unpruned, whose sizes it reports ("% error on pruned trees ... the
 sizes of the unpruned trees", Table 1's caption); a pruned and an unpruned learner that differ
-in nothing else grow each tree once
-(:meth:`~smalltrees.evaluation.encoded.EncodedData.fit_all`). Every test example's number of
+in nothing else grow each tree once, the trees of a partition's training sets side by side
+(:meth:`~smalltrees.evaluation.encoded.EncodedData.fit_sets`). Every test example's number of
 wrong G and H hypotheses is tallied into the contingency table of the paper's confidence
 interval (:func:`smalltrees.evaluation.intervals.contingency`).
 
@@ -63,12 +63,14 @@ def run_domain(domain: str, spec: Mapping, X: pd.DataFrame, y: pd.Series,
         part = partition(domain, spec, files, seed, stream, number)
         y_test = labels[part.test]
         trials, wrong = [], {"G": [], "H": []}
-        for index, rows in enumerate(part.train, start=1):
+        # fitted together: a pruned and an unpruned C4.5 grow their tree once, the trees of
+        # all training sets side by side
+        fitted = data.fit_sets(
+            [[make_learner(learners[purpose][criterion]) for purpose, criterion in roles]
+             for _ in part.train], part.train)
+        for index, (rows, found) in enumerate(zip(part.train, fitted, strict=True), start=1):
             trial = {"train_set": index, "n_train": int(rows.size)}
-            # fitted together: a pruned and an unpruned C4.5 grow their tree once
-            models = dict(zip(roles, data.fit_all(
-                [make_learner(learners[purpose][criterion]) for purpose, criterion in roles],
-                rows), strict=True))
+            models = dict(zip(roles, found, strict=True))
             for criterion in ROLES["error"]:
                 miss = data.predict(models["error", criterion], part.test) != y_test
                 wrong[criterion].append(miss)
