@@ -181,8 +181,8 @@ def grow_many(problem: GrowingProblem, starts: list[tuple[np.ndarray, np.ndarray
     test is (windowing's trials grow their windows so).
 
     ``owns``: per start, the problem of its tree's own training set, if that is not
-    ``problem`` (:func:`grow_apart`, whose ``problem`` stacks them): it places the tree's
-    thresholds and decides which attributes count in its average gain.
+    ``problem`` (:func:`grow_apart`, whose ``problem`` holds every tree's training set): it
+    places the tree's thresholds and decides which attributes count in its average gain.
     """
     owns = [problem] * len(starts) if owns is None else owns
     roots, level = [], []
@@ -215,8 +215,8 @@ def grow_apart(problems: list[GrowingProblem], weights: list[np.ndarray],
 
     The trees grow in one problem (:func:`grow_many`), each keeping its own for what it reads
     of its whole training set (where its thresholds go, which attributes count in its
-    average gain): ``base``, if given, of which problem ``k`` is the rows ``rows[k]``
-    (increasing; no ``sample_weight``: cross-validation's folds, which share most rows), else
+    average gain): ``base``, if given, of which problem ``k`` is the rows ``rows[k]`` (no row
+    twice; no ``sample_weight``: cross-validation's folds, which share most rows), else
     the training sets laid one after another (:func:`~smalltrees.learners.c45.problem.stack`:
     bagging's samples, whose rows have case weights of their own). The problems must share
     every option.
