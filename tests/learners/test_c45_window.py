@@ -200,3 +200,22 @@ def test_trials_in_lockstep_keep_the_tree_of_one_trial_after_another(case):
     lockstep = C45(**params).fit(X, y)
     assert fitted_bits(lockstep, X) == fitted_bits(reference, X)
 
+
+
+@settings(derandomize=True, max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(case=windowed_cases())
+def test_collapse_returns_the_training_errors_of_the_collapsed_tree(case):
+    """Each cycle's training errors are what :func:`collapse` returns: to the last bit the
+    errors :func:`training_errors` sums over the collapsed tree's leaves (fractional case
+    weights, whose sums depend on their order)."""
+    X, y, params = case
+    model = C45(**{**params, "window": False})
+    Z, codes = model._start_fit(X, y)
+    problem = model._problem(Z, codes)
+    rng = np.random.default_rng(params["random_state"])
+    rows = np.flatnonzero(rng.random(len(Z)) < 0.8)
+    weights = rng.uniform(0.05, 1.0, rows.size)  # sums that depend on their order
+    root = grow(problem, rows, weights)
+    returned = collapse(root)
+    assert returned.hex() == training_errors(root).hex()

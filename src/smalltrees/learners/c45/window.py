@@ -24,7 +24,7 @@ import numpy as np
 
 from smalltrees.learners.c45.grow import grow_many
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.prune import collapse, training_errors
+from smalltrees.learners.c45.prune import collapse
 from smalltrees.learners.c45.tree import Node, to_tree
 from smalltrees.learners.tree.routing import predict_codes
 
@@ -83,12 +83,12 @@ class Trial:
         window, keep it if it has fewer training errors than the trial's best; move the
         exceptions just after the window and enlarge it. False when there was no exception
         (the trial is over)."""
-        collapse(root)
+        errors = collapse(root)
         outside = self.order[self.size:]
         predicted = predict_codes(to_tree(root, problem.n_classes), problem.Z[outside])
         wrong = predicted != problem.y[outside]
         n_exceptions = int(np.count_nonzero(wrong))
-        errors = round(training_errors(root)) + n_exceptions
+        errors = round(errors) + n_exceptions
         if errors < self.best_errors:
             self.best, self.best_errors = root, errors
         if not n_exceptions:
