@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_c45_weights import frames
 
 from smalltrees import C45
 from smalltrees.learners.c45 import estimator
@@ -146,26 +147,11 @@ def iterate(problem, order, size, increment):
 
 @st.composite
 def windowed_cases(draw):
-    """Small mixed data for many cycles: continuous columns with ties, categorical columns
-    (a declared value never seen), a constant column, sometimes unknown cells (fractional
-    weights), 1-3 noisy classes; windowing with small windows and increments, 1-6 trials."""
-    n = draw(st.integers(2, 70))
-    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
-    columns = {}
-    for j in range(draw(st.integers(1, 4))):
-        kind = draw(st.sampled_from(["float", "float", "categorical", "constant"]))
-        if kind == "categorical":
-            columns[f"c{j}"] = pd.Categorical(rng.choice(list("uvw"), n),
-                                              categories=list("uvwx"))
-        elif kind == "float":
-            columns[f"c{j}"] = rng.integers(0, draw(st.integers(2, 12)), n) * 0.5
-        else:
-            columns[f"c{j}"] = np.full(n, 1.5)
-    X = pd.DataFrame(columns)
-    unknown = draw(st.sampled_from([0.0, 0.0, 0.05, 0.2]))
-    if unknown:
-        X = X.mask(rng.random(X.shape) < unknown)
-    y = rng.choice(np.array(list("abc"))[: draw(st.integers(1, 3))], n).astype(object)
+    """Small mixed data for many cycles (continuous columns with ties, categorical columns
+    with a declared value never seen, constant columns, sometimes unknown cells: fractional
+    weights; 1-3 noisy classes) and windowing with small windows and increments, 1-6 trials."""
+    X, y, _ = draw(frames(unknown=True) | frames(unknown=False))
+    n = len(X)
     params = {
         "window": True, "trials": draw(st.integers(1, 6)),
         "window_size": draw(st.none() | st.integers(1, max(1, n // 3))),
