@@ -83,12 +83,12 @@ class Trial:
         window, keep it if it has fewer training errors than the trial's best; move the
         exceptions just after the window and enlarge it. False when there was no exception
         (the trial is over)."""
-        errors = collapse(root)
+        window_errors = collapse(root)
         outside = self.order[self.size:]
         predicted = predict_codes(to_tree(root, problem.n_classes), problem.Z[outside])
         wrong = predicted != problem.y[outside]
         n_exceptions = int(np.count_nonzero(wrong))
-        errors = round(errors) + n_exceptions
+        errors = round(window_errors) + n_exceptions
         if errors < self.best_errors:
             self.best, self.best_errors = root, errors
         if not n_exceptions:
