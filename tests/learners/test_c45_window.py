@@ -1,13 +1,25 @@
 """C45's `window` option: C4.5's windowing (-w), grown from a random window of the cases."""
 
+import math
+from dataclasses import fields
+from unittest import mock
+
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_c45_weights import frames
 
 from smalltrees import C45
+from smalltrees.learners.c45 import estimator
+from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.window import _iterate, default_window
+from smalltrees.learners.c45.prune import collapse, training_errors
+from smalltrees.learners.c45.tree import to_tree
+from smalltrees.learners.c45.window import Trial, default_window
 from smalltrees.learners.criteria import get_criterion
+from smalltrees.learners.tree.routing import predict_codes
 
 
 def mixed_cases(n: int = 120, seed: int = 3) -> tuple[pd.DataFrame, np.ndarray]:
@@ -28,6 +40,15 @@ def ten_steps() -> GrowingProblem:
     return GrowingProblem(Z, y, 2, np.array([0]), get_criterion("gain_ratio"), 1.0, False)
 
 
+def one_trial(problem: GrowingProblem, order: np.ndarray, size: int, increment: int):
+    """A trial run alone (:class:`Trial`): its kept tree and training errors."""
+    trial, running = Trial(order, size), True
+    while running:
+        rows = trial.window()
+        running = trial.judge(problem, grow(problem, rows, np.ones(rows.size)), increment)
+    return trial.best, trial.best_errors
+
+
 def test_default_window_is_c45s():
     # max(2 sqrt(N), N / 5) cases, truncated; the increment a fifth of it, at least 1
     assert default_window(100) == (20, 4)
@@ -38,7 +59,7 @@ def test_default_window_is_c45s():
 
 def test_a_window_that_separates_the_classes_needs_no_second_cycle():
     order = np.array([0, 9, 1, 2, 3, 4, 5, 6, 7, 8])
-    root, errors = _iterate(ten_steps(), order, 2, 1)
+    root, errors = one_trial(ten_steps(), order, 2, 1)
     # the window {0, 9}: the midpoint 4.5, placed at the largest training value below it
     assert errors == 0 and root.threshold == 4.0
     assert [child.total for child in root.children] == [1.0, 1.0]
@@ -49,7 +70,7 @@ def test_exceptions_are_added_until_none_is_left():
     # {0, 1, 5, 6}: the midpoint 3 misclassifies 4 alone, add it -> {0, 1, 4, 5, 6}, whose
     # cut at 4 classifies every case.
     order = np.arange(10)
-    root, errors = _iterate(ten_steps(), order, 2, 1)
+    root, errors = one_trial(ten_steps(), order, 2, 1)
     assert errors == 0 and root.threshold == 4.0
     assert [child.total for child in root.children] == [3.0, 2.0]  # the window's cases
 
@@ -86,3 +107,101 @@ def test_the_kept_tree_has_all_training_cases_at_its_leaves():
 def test_bad_window_parameters_are_named(params, message):
     with pytest.raises(ValueError, match=message):
         C45(window=True, **params).fit(*mixed_cases(20))
+
+
+def windowed_one_trial_after_another(problem, rng, trials, window=None, increment=None):
+    """The reference: windowing as written before the trials ran in lockstep, each trial
+    drawing its order when it starts and growing its windows one tree at a time."""
+    n_cases = problem.Z.shape[0]
+    default_size, default_increment = default_window(n_cases)
+    size = min(window or default_size, n_cases)
+    step = increment or default_increment
+    best, best_errors = None, math.inf
+    for _ in range(trials):
+        root, errors = iterate(problem, rng.permutation(n_cases), size, step)
+        if errors < best_errors:
+            best, best_errors = root, errors
+    return best
+
+
+def iterate(problem, order, size, increment):
+    """One trial of the reference, cycle after cycle."""
+    n_cases = order.size
+    best, best_errors = None, math.inf
+    while True:
+        rows = np.sort(order[:size])
+        root = grow(problem, rows, np.ones(rows.size))
+        collapse(root)
+        outside = order[size:]
+        predicted = predict_codes(to_tree(root, problem.n_classes), problem.Z[outside])
+        wrong = predicted != problem.y[outside]
+        n_exceptions = int(np.count_nonzero(wrong))
+        errors = round(training_errors(root)) + n_exceptions
+        if errors < best_errors:
+            best, best_errors = root, errors
+        if not n_exceptions:
+            return best, best_errors
+        order = np.concatenate([order[:size], outside[wrong], outside[~wrong]])
+        size = min(size + max(min(n_exceptions, increment), n_exceptions // 2), n_cases)
+
+
+@st.composite
+def windowed_cases(draw):
+    """Small mixed data for many cycles (continuous columns with ties, categorical columns
+    with a declared value never seen, constant columns, sometimes unknown cells: fractional
+    weights; 1-3 noisy classes) and windowing with small windows and increments, 1-6 trials."""
+    X, y, _ = draw(frames(unknown=True) | frames(unknown=False))
+    n = len(X)
+    params = {
+        "window": True, "trials": draw(st.integers(1, 6)),
+        "window_size": draw(st.none() | st.integers(1, max(1, n // 3))),
+        "increment": draw(st.none() | st.integers(1, 3)),
+        "random_state": draw(st.integers(0, 2**16)),
+        "criterion": draw(st.sampled_from(["gain_ratio", "gain", "G"])),
+        "min_cases": draw(st.sampled_from([1, 2])),
+        "prune": draw(st.booleans()),
+        "subset": draw(st.booleans()),
+        "release": draw(st.sampled_from(["R8", "pre-R8"])),
+    }
+    return X, y, params
+
+
+def fitted_bits(model: C45, X) -> list:
+    """What two fits are compared by: every tree array's bytes, the printed tree, the
+    probabilities' bytes and the depth before pruning."""
+    tree = model.tree_
+    return ([np.asarray(getattr(tree, f.name)).tobytes() for f in fields(tree)]
+            + [model.export_text(), model.predict_proba(X).tobytes(), model.unpruned_depth_])
+
+
+@settings(derandomize=True, max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(case=windowed_cases())
+def test_trials_in_lockstep_keep_the_tree_of_one_trial_after_another(case):
+    """The trials grown side by side keep the tree that running them one after another
+    does, through their cycles and the ties between trials and between cycles."""
+    X, y, params = case
+    with mock.patch.object(estimator, "grow_windowed", windowed_one_trial_after_another):
+        reference = C45(**params).fit(X, y)
+    lockstep = C45(**params).fit(X, y)
+    assert fitted_bits(lockstep, X) == fitted_bits(reference, X)
+
+
+
+@settings(derandomize=True, max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(case=windowed_cases())
+def test_collapse_returns_the_training_errors_of_the_collapsed_tree(case):
+    """Each cycle's training errors are what :func:`collapse` returns: to the last bit the
+    errors :func:`training_errors` sums over the collapsed tree's leaves (fractional case
+    weights, whose sums depend on their order)."""
+    X, y, params = case
+    model = C45(**{**params, "window": False})
+    Z, codes = model._start_fit(X, y)
+    problem = model._problem(Z, codes)
+    rng = np.random.default_rng(params["random_state"])
+    rows = np.flatnonzero(rng.random(len(Z)) < 0.8)
+    weights = rng.uniform(0.05, 1.0, rows.size)  # sums that depend on their order
+    root = grow(problem, rows, weights)
+    returned = collapse(root)
+    assert returned.hex() == training_errors(root).hex()

@@ -65,23 +65,30 @@ def predicted_errors(dist: np.ndarray | list[float], cf: float, estimate: str = 
     return e + added_errors(n, e, cf, estimate)
 
 
-def collapse(node: Node) -> None:
-    """Replace subtrees that do not reduce the training errors by leaves (C4.5's growing step).
+def collapse(node: Node) -> float:
+    """Replace subtrees that do not reduce the training errors by leaves (C4.5's growing step);
+    return the training errors of the collapsed subtree (:func:`training_errors` after it:
+    windowing counts them every cycle).
 
     Top-down, each test is judged on its subtree as grown, so the subtrees' training errors
     are summed once, bottom-up, before any subtree is replaced.
     """
     errors: dict[int, float] = {}
     training_errors(node, errors)
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        if node.is_leaf:
-            continue
-        if errors[id(node)] >= leaf_errors(node.dist) - COLLAPSE_SLACK:
-            node.make_leaf()
-        else:
-            stack.extend(node.children)
+    return _collapsed(node, errors)
+
+
+def _collapsed(node: Node, errors: dict[int, float]) -> float:
+    """:func:`collapse` below ``node``, given every subtree's training errors as grown:
+    the collapsed subtree's training errors, summed over its leaves as
+    :func:`training_errors` sums them."""
+    if node.is_leaf:
+        return errors[id(node)]
+    as_leaf = leaf_errors(node.dist)
+    if errors[id(node)] >= as_leaf - COLLAPSE_SLACK:
+        node.make_leaf()
+        return as_leaf
+    return sequential_sum(_collapsed(child, errors) for child in node.children)
 
 
 def training_errors(node: Node, by_node: dict[int, float] | None = None) -> float:

@@ -22,9 +22,9 @@ import math
 
 import numpy as np
 
-from smalltrees.learners.c45.grow import grow
+from smalltrees.learners.c45.grow import grow_many
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.prune import collapse, training_errors
+from smalltrees.learners.c45.prune import collapse
 from smalltrees.learners.c45.tree import Node, to_tree
 from smalltrees.learners.tree.routing import predict_codes
 
@@ -41,39 +41,59 @@ def grow_windowed(problem: GrowingProblem, rng: np.random.Generator, trials: int
     """The grown (collapsed, unpruned) tree of C4.5's windowing over ``trials`` trials.
 
     ``window`` and ``increment`` default to :func:`default_window`. Each trial draws its own
-    random order of the cases from ``rng``; ties between trials go to the first.
+    random order of the cases from ``rng``, in turn; ties between trials go to the first.
+    The trials are independent, so they run in lockstep (:class:`Trial`): each cycle grows
+    the windows of all trials still running side by side (:func:`grow_many`), then each trial
+    counts its exceptions and enlarges its window as it would alone.
     """
     n_cases = problem.Z.shape[0]
     default_size, default_increment = default_window(n_cases)
     size = min(window or default_size, n_cases)
     step = increment or default_increment
+    running = [Trial(rng.permutation(n_cases), size) for _ in range(trials)]
+    everyone = list(running)
+    while running:
+        windows = [trial.window() for trial in running]
+        roots = grow_many(problem, [(rows, np.ones(rows.size)) for rows in windows])
+        running = [trial for trial, root in zip(running, roots, strict=True)
+                   if trial.judge(problem, root, step)]
     best, best_errors = None, math.inf
-    for _ in range(trials):
-        root, errors = _iterate(problem, rng.permutation(n_cases), size, step)
-        if errors < best_errors:
-            best, best_errors = root, errors
+    for trial in everyone:
+        if trial.best_errors < best_errors:
+            best, best_errors = trial.best, trial.best_errors
     return best
 
 
-def _iterate(problem: GrowingProblem, order: np.ndarray, size: int, increment: int
-             ) -> tuple[Node, int]:
-    """One trial: grow on the first ``size`` cases of ``order``, move the exceptions just
-    after the window and enlarge it, until no exception; return the tree with the fewest
-    training errors (window errors, rounded, plus exceptions) and that number."""
-    n_cases = order.size
-    best, best_errors = None, math.inf
-    while True:
-        rows = np.sort(order[:size])
-        root = grow(problem, rows, np.ones(rows.size))
-        collapse(root)
-        outside = order[size:]
+class Trial:
+    """One trial of windowing: a random order of the cases whose first ``size`` are the
+    window, and the tree with the fewest training errors so far (window errors, rounded,
+    plus exceptions; ties to the earlier cycle)."""
+
+    def __init__(self, order: np.ndarray, size: int) -> None:
+        self.order, self.size = order, size
+        self.best: Node | None = None
+        self.best_errors: float = math.inf
+
+    def window(self) -> np.ndarray:
+        """The rows of the window, in row order (as the tree is grown on them)."""
+        return np.sort(self.order[:self.size])
+
+    def judge(self, problem: GrowingProblem, root: Node, increment: int) -> bool:
+        """Take the tree grown on the window: collapse it, count its exceptions outside the
+        window, keep it if it has fewer training errors than the trial's best; move the
+        exceptions just after the window and enlarge it. False when there was no exception
+        (the trial is over)."""
+        window_errors = collapse(root)
+        outside = self.order[self.size:]
         predicted = predict_codes(to_tree(root, problem.n_classes), problem.Z[outside])
         wrong = predicted != problem.y[outside]
         n_exceptions = int(np.count_nonzero(wrong))
-        errors = round(training_errors(root)) + n_exceptions
-        if errors < best_errors:
-            best, best_errors = root, errors
+        errors = round(window_errors) + n_exceptions
+        if errors < self.best_errors:
+            self.best, self.best_errors = root, errors
         if not n_exceptions:
-            return best, best_errors
-        order = np.concatenate([order[:size], outside[wrong], outside[~wrong]])
-        size = min(size + max(min(n_exceptions, increment), n_exceptions // 2), n_cases)
+            return False
+        self.order = np.concatenate([self.order[:self.size], outside[wrong], outside[~wrong]])
+        self.size = min(self.size + max(min(n_exceptions, increment), n_exceptions // 2),
+                        self.order.size)
+        return True
