@@ -17,7 +17,7 @@ from smalltrees import T1, T2
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.intervals import _merged_labels, best_labels, group_best
 from smalltrees.learners.optimal.search import stump_errors
-from smalltrees.learners.optimal.sets import Sorted, mask_errors
+from smalltrees.learners.optimal.sets import Sorted, mask_errors, partition_errors
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
 # better than 2 errors out of 4; the tree "u, then v on both sides" makes none.
@@ -317,6 +317,30 @@ def test_mask_errors_match_stump_errors(seed):
     masks = rng.random((5, len(codes))) < rng.random((5, 1))
     expected = np.stack([stump_errors(enc, np.where(mask, 0, -1), 1, K=K)[:, 0] for mask in masks])
     assert (mask_errors(Sorted(enc), masks, K=K) == expected.T).all()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_partition_errors_match_mask_errors(seed):
+    """The edges of the categorical roots, each group's largest edge counted as its set minus
+    the others: the same stumps as :func:`mask_errors` of every (set, edge) mask, on 50 mixed
+    tie-heavy cases per seed (1-8 sets, some empty, some whole, up to 120 items)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(50):
+        X, y, K = random_case(rng, 120, 5, max_distinct=30)
+        model = T2(K=K)
+        Z, codes = model._start_fit(X, y)
+        enc = _encode(Z, codes, len(model.classes_), model.schema_)
+        srt = Sorted(enc)
+        if not srt.cat:
+            continue
+        sizes = [enc.n_values[j] for j in srt.cat]
+        edges = np.concatenate([enc.codes[j][None, :] == np.arange(b)[:, None]
+                                for j, b in zip(srt.cat, sizes, strict=True)])
+        P = int(rng.integers(1, 9))
+        sets = rng.random((P, len(codes))) < rng.choice([0.0, 0.3, 0.8, 1.0], (P, 1))
+        masks = (sets[:, None, :] & edges[None]).reshape(-1, len(codes))
+        found = partition_errors(srt, sets, edges, np.cumsum([0, *sizes[:-1]]), K=K)
+        assert (found == mask_errors(srt, masks, K=K)).all()
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -27,8 +27,9 @@ from smalltrees.learners.optimal.cuts import search_cuts
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import DenseClasses
 from smalltrees.learners.optimal.search import Encoded, stump_errors
-from smalltrees.learners.optimal.sets import Sorted, mask_errors
+from smalltrees.learners.optimal.sets import Sorted, mask_errors, partition_errors
 from smalltrees.learners.optimal.stumps import majority_label, stump, threshold
+from smalltrees.learners.optimal.sweeps import CELLS, block_width
 from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit
 
 TABLE_CELLS = 1 << 23  # cumulative one-hot counts kept per search (else counted per set)
@@ -119,22 +120,25 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: in
 
 def _categorical_roots(srt: Sorted, sets: np.ndarray, *, K: int) -> np.ndarray:
     """(P, n_cat): errors of the best tree with each categorical root on each set, its edges'
-    best stumps evaluated together (in chunks of sets of about ``PAIRS`` item-edge pairs)."""
+    best stumps evaluated together (:func:`~smalltrees.learners.optimal.sets.partition_errors`,
+    in chunks of sets of about ``PAIRS`` item-edge pairs and ``CELLS`` block counts)."""
     enc = srt.enc
     if not srt.cat:
         return np.zeros((len(sets), 0), dtype=np.int64)
     sizes = [enc.n_values[beta] for beta in srt.cat]
     edges = np.concatenate([enc.codes[beta][None, :] == np.arange(b)[:, None]
                             for beta, b in zip(srt.cat, sizes, strict=True)])
-    per_set = (sets.sum(axis=1) + 1) * len(srt.cat) * (1 + len(enc.codes)) + edges.size // 4
-    work = np.cumsum(per_set)  # counted pairs and mask cells
+    starts = np.cumsum([0, *sizes[:-1]])
+    blocks = len(edges) * block_width(srt) * (PAIRS // CELLS) if srt.cont else 0
+    per_set = ((sets.sum(axis=1) + 1) * len(srt.cat) * (1 + len(enc.codes)) + edges.size // 4
+               + blocks)
+    work = np.cumsum(per_set)  # counted pairs, mask cells and block counts (in pairs)
     out = []
     bounds = np.unique(np.r_[0, np.searchsorted(work, np.arange(PAIRS, work[-1], PAIRS)),
                              len(sets)])
     for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
-        masks = (sets[lo:hi, None, :] & edges[None]).reshape(-1, sets.shape[1])
-        errors = mask_errors(srt, masks, K=K).min(axis=0).reshape(hi - lo, -1)
-        out.append(np.add.reduceat(errors, np.cumsum([0, *sizes[:-1]]), axis=1))
+        errors = partition_errors(srt, sets[lo:hi], edges, starts, K=K).min(axis=0)
+        out.append(np.add.reduceat(errors.reshape(hi - lo, -1), starts, axis=1))
     return np.concatenate(out)
 
 

@@ -21,7 +21,7 @@ from functools import cached_property
 import numpy as np
 
 from smalltrees.learners.optimal.search import Encoded, majority
-from smalltrees.learners.optimal.sweeps import interval_errors
+from smalltrees.learners.optimal.sweeps import block_counts, interval_errors, sweep_blocks
 
 
 class Sorted:
@@ -140,13 +140,53 @@ def mask_errors(srt: Sorted, masks: np.ndarray, counts: np.ndarray | None = None
     ndarray of shape (1 + n_attributes, r)
         Row 0 is the leaf, row ``1 + j`` attribute ``j`` (as :func:`stump_errors`).
     """
-    enc, p, r = srt.enc, srt.enc.p, len(masks)
+    r = len(masks)
     if r == 0:
-        return np.zeros((1 + len(enc.codes), 0), dtype=np.int64)
-    matrix, starts = srt.onehot
+        return np.zeros((1 + len(srt.enc.codes), 0), dtype=np.int64)
     rows, items = np.nonzero(masks)
     if counts is None:
         counts = srt.counts(rows, items, r)
+    return _errors(srt, counts, lambda present: interval_errors(srt, rows, items, r, present,
+                                                                K=K))
+
+
+def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: np.ndarray, *,
+                     K: int) -> np.ndarray:
+    """:func:`mask_errors` of the sets ``sets[s] & edges[e]`` for every set ``s`` and edge
+    ``e`` (rows in that order), where the edges come in groups that partition the items (those
+    of each categorical attribute: groups start at ``starts``), without counting every item of
+    every edge: in each group the edge with the most items of the set is counted as the set's
+    counts minus those of the group's other edges (whole numbers, so exactly: SP's 4 to 8
+    values, SE's mostly one-sided binary tests). The caller bounds the (sets x edges, block
+    columns) array this keeps."""
+    P, m = sets.shape
+    masks = (sets[:, None, :] & edges[None]).reshape(-1, m)
+    r = len(masks)
+    if r == 0:
+        return np.zeros((1 + len(srt.enc.codes), 0), dtype=np.int64)
+    heads = (np.arange(P)[:, None] * len(edges) + starts[None, :]).ravel()
+    group = np.cumsum(np.isin(np.arange(r), heads)) - 1
+    sizes = masks.sum(axis=1)
+    first = np.where(sizes == np.maximum.reduceat(sizes, heads)[group], np.arange(r), r)
+    largest = np.minimum.reduceat(first, heads)
+    masks[largest] = False
+    owner = r + np.arange(len(heads)) // len(starts)  # each group's set, after the edges
+    rows, items = np.nonzero(np.concatenate([masks, sets]))
+
+    def derived(counts):
+        counts[largest] = counts[owner] - np.add.reduceat(counts[:r], heads)
+        return counts[:r]
+
+    counts = derived(srt.counts(rows, items, r + P))
+    blocks = derived(block_counts(srt, rows, items, r + P)) if srt.cont else None
+    return _errors(srt, counts, lambda present: sweep_blocks(srt, blocks, present, K=K))
+
+
+def _errors(srt: Sorted, counts: np.ndarray, intervals) -> np.ndarray:
+    """The stumps' errors of :func:`mask_errors` from each set's ``counts`` (r, C);
+    ``intervals(present)`` gives the continuous attributes' errors on the present items."""
+    enc, p, r = srt.enc, srt.enc.p, len(counts)
+    starts = srt.onehot[1]
     per_edge = majority(counts.reshape(r, -1, p)).astype(np.int64)
     out = np.empty((1 + len(enc.codes), r), dtype=np.int64)
     out[0] = per_edge[:, 0]
@@ -157,5 +197,5 @@ def mask_errors(srt: Sorted, masks: np.ndarray, counts: np.ndarray | None = None
     if srt.cont:
         by_edge = counts.reshape(r, -1, p).sum(axis=2)
         present = by_edge[:, :1].T - by_edge[:, starts[len(srt.cat):]].T
-        out[1 + np.array(srt.cont)] = missing + interval_errors(srt, rows, items, r, present, K=K)
+        out[1 + np.array(srt.cont)] = missing + intervals(present)
     return out
