@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from t2_bruteforce import tree1_errors, tree2_errors
 
 from smalltrees import T1, T2
+from smalltrees.learners.optimal import sets as sets_module
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.intervals import _merged_labels, best_labels, group_best
 from smalltrees.learners.optimal.search import stump_errors
-from smalltrees.learners.optimal.sets import Sorted, mask_errors, partition_errors
+from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
 # better than 2 errors out of 4; the tree "u, then v on both sides" makes none.
@@ -341,6 +342,41 @@ def test_partition_errors_match_mask_errors(seed):
         masks = (sets[:, None, :] & edges[None]).reshape(-1, len(codes))
         found = partition_errors(srt, sets, edges, np.cumsum([0, *sizes[:-1]]), K=K)
         assert (found == mask_errors(srt, masks, K=K)).all()
+
+
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("total_cells", [sets_module.TOTAL_CELLS, 0])
+def test_root_sides_match_mask_errors(seed, total_cells, monkeypatch):
+    """Both sides of thresholds of continuous roots, the larger side counted as the root's
+    present items minus the smaller (or, beyond ``TOTAL_CELLS``, both counted): the same
+    stumps as :func:`mask_errors` of each side, on 30 mixed tie-heavy cases per seed (1-4
+    sets, each root on each set, random thresholds)."""
+    monkeypatch.setattr(sets_module, "TOTAL_CELLS", total_cells)
+    rng = np.random.default_rng(seed)
+    for _ in range(30):
+        X, y, K = random_case(rng, 120, 5, max_distinct=30)
+        model = T2(K=K)
+        Z, codes = model._start_fit(X, y)
+        enc = _encode(Z, codes, len(model.classes_), model.schema_)
+        srt = Sorted(enc)
+        if not srt.cont:
+            continue
+        P, m = int(rng.integers(1, 5)), len(codes)
+        sets = rng.random((P, m)) < rng.choice([0.0, 0.3, 0.8, 1.0], (P, 1))
+        problem = np.repeat(np.arange(P), len(srt.cont))
+        attr = np.tile(np.arange(len(srt.cont)), P)
+        positions = srt.position[attr]
+        present = positions < srt.n_present[attr][:, None]
+        inside = sets[problem]
+        sides = RootSides(srt, sets, problem, inside, present, K=K)
+        assert (sides.missing == mask_errors(srt, inside & ~present, K=K).min(axis=0)).all()
+        roots = rng.integers(0, len(problem), 12)
+        at = rng.integers(0, srt.n_present[attr[roots]] + 1)[:, None]  # within the present
+        below = inside[roots] & (positions[roots] < at)
+        above = inside[roots] & present[roots] & ~below
+        left, right = sides.errors(roots, below, above)
+        assert (left == mask_errors(srt, below, K=K).min(axis=0)).all()
+        assert (right == mask_errors(srt, above, K=K).min(axis=0)).all()
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -21,7 +21,15 @@ from functools import cached_property
 import numpy as np
 
 from smalltrees.learners.optimal.search import Encoded, majority
-from smalltrees.learners.optimal.sweeps import block_counts, interval_errors, sweep_blocks
+from smalltrees.learners.optimal.sweeps import (
+    CELLS,
+    block_counts,
+    block_width,
+    interval_errors,
+    sweep_blocks,
+)
+
+TOTAL_CELLS = 1 << 23  # block counts kept of the roots' present items (see RootSides)
 
 
 class Sorted:
@@ -115,6 +123,37 @@ class Sorted:
             self._block_columns[per_block] = columns, offsets
         return self._block_columns[per_block]
 
+    def sweep_groups(self, per_block: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The continuous attributes in groups swept by one call each, as ``(attributes,
+        gather)``: ``gather`` takes each attribute's ``per_block * B_k`` columns of
+        :meth:`block_columns` into ``per_block`` rows of the group's largest ``B``, padded
+        with the always empty column after the missing one (an empty block after the last
+        adds no cut that the last block does not have, so the sweeps give the same numbers).
+        Attributes join the group of the next larger ones while padding at most doubles its
+        columns: a sweep per attribute cost more in numpy calls than in cells (SE's T2)."""
+        key = ("groups", per_block)
+        if key not in self._block_columns:
+            offsets = self.block_columns(per_block)[1]
+            sizes = np.diff(offsets) // per_block
+            empty = int(offsets[-1]) + 1
+            groups, members = [], []
+            for k in np.argsort(-sizes, kind="stable"):
+                if members and (len(members) + 1) * sizes[members[0]] > 2 * (
+                        sizes[members].sum() + sizes[k]):
+                    groups.append(members)
+                    members = []
+                members.append(int(k))
+            groups.append(members)
+            found = []
+            for members in groups if len(sizes) else []:
+                width = int(sizes[members[0]])
+                b = np.arange(width)
+                gather = [np.where(b < sizes[k], offsets[k] + c * sizes[k] + b, empty)
+                          for k in members for c in range(per_block)]
+                found.append((np.array(members), np.concatenate(gather)))
+            self._block_columns[key] = found
+        return self._block_columns[key]
+
     @cached_property
     def signs(self) -> np.ndarray:
         """(m,) +1.0 for an item of class 0, -1.0 otherwise: the weights of the two-class
@@ -180,6 +219,76 @@ def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: n
     counts = derived(srt.counts(rows, items, r + P))
     blocks = derived(block_counts(srt, rows, items, r + P)) if srt.cont else None
     return _errors(srt, counts, lambda present: sweep_blocks(srt, blocks, present, K=K))
+
+
+class RootSides:
+    """The best stumps on both sides of thresholds of the continuous roots of the general
+    programme (:func:`~smalltrees.learners.optimal.depth2._continuous_roots`), counting only
+    the smaller side item by item: the other side is the root's present items minus it, and
+    those are the set minus the items missing the root (whole numbers, so exactly; SE's T2
+    evaluates about 40 thresholds a fit, where a table of every prefix of every root's order
+    cost more than all of them). Where the root's block counts would exceed ``TOTAL_CELLS``,
+    both sides are counted.
+
+    Parameters
+    ----------
+    srt : Sorted
+    sets : ndarray of shape (P, m), bool
+    problem : ndarray of shape (roots,)
+        The set of each root.
+    inside, present : ndarray of shape (roots, m), bool
+        The items of the root's set, and those that have a value of the root's attribute.
+    K : int
+    """
+
+    def __init__(self, srt: Sorted, sets: np.ndarray, problem: np.ndarray, inside: np.ndarray,
+                 present: np.ndarray, *, K: int):
+        self.srt, self.K = srt, K
+        lost, roots = inside & ~present, len(problem)
+        self.totals = None
+        if (roots + len(sets)) * block_width(srt) > TOTAL_CELLS:
+            self.missing = mask_errors(srt, lost, K=K).min(axis=0)
+            return
+        rows, items = np.nonzero(np.concatenate([lost, sets]))
+        counts = srt.counts(rows, items, roots + len(sets))
+        blocks = block_counts(srt, rows, items, roots + len(sets))
+        self.missing = self._errors(counts[:roots], blocks[:roots])
+        self.totals = (counts[roots + problem] - counts[:roots],
+                       blocks[roots + problem] - blocks[:roots])
+
+    def _errors(self, counts, blocks) -> np.ndarray:
+        return _errors(self.srt, counts,
+                       lambda present: sweep_blocks(self.srt, blocks, present, K=self.K)
+                       ).min(axis=0)
+
+    def errors(self, roots: np.ndarray, below: np.ndarray, above: np.ndarray):
+        """(left, right): the least errors of a stump on the items ``below`` and ``above``
+        (ndarray (R, m), bool) each threshold of the roots ``roots``, a step of them at a
+        time."""
+        if self.totals is None:
+            errors = mask_errors(self.srt, np.concatenate([below, above]), K=self.K).min(axis=0)
+            return errors[: len(roots)], errors[len(roots):]
+        step = max(1, CELLS // (2 * block_width(self.srt)))
+        left, right = np.empty(len(roots), dtype=np.int64), np.empty(len(roots), dtype=np.int64)
+        for lo in range(0, len(roots), step):
+            part = slice(lo, lo + step)
+            left[part], right[part] = self._step(roots[part], below[part], above[part])
+        return left, right
+
+    def _step(self, roots, below, above):
+        R = len(roots)
+        small = below.sum(axis=1) <= above.sum(axis=1)
+        rows, items = np.nonzero(np.where(small[:, None], below, above))
+        sides = []
+        for counted, total in zip((self.srt.counts(rows, items, R),
+                                   block_counts(self.srt, rows, items, R)),
+                                  self.totals, strict=True):
+            other = total[roots] - counted
+            pick = small[:, None]
+            sides.append(np.concatenate([np.where(pick, counted, other),
+                                         np.where(pick, other, counted)]))
+        errors = self._errors(*sides)
+        return errors[:R], errors[R:]
 
 
 def _errors(srt: Sorted, counts: np.ndarray, intervals) -> np.ndarray:

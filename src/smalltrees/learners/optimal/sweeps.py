@@ -49,8 +49,9 @@ def interval_errors(srt, rows: np.ndarray, items: np.ndarray, r: int, present: n
 
 
 def block_width(srt) -> int:
-    """Columns of :func:`block_counts` (the last one, of missing values, is dropped later)."""
-    return int(srt.block_columns(1 if srt.enc.p == 2 else srt.enc.p)[1][-1]) + 1
+    """Columns of :func:`block_counts`: the blocks, then one of missing values and one left
+    empty (the padding of :meth:`~smalltrees.learners.optimal.sets.Sorted.sweep_groups`)."""
+    return int(srt.block_columns(1 if srt.enc.p == 2 else srt.enc.p)[1][-1]) + 2
 
 
 def block_counts(srt, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray:
@@ -59,8 +60,8 @@ def block_counts(srt, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray
     class 0, -1 class 1; whole numbers as floats) for two classes, per class for more. Linear
     in the sets: the counts of a union of disjoint sets are the sum of theirs, exactly."""
     two = srt.enc.p == 2
-    columns, offsets = srt.block_columns(1 if two else srt.enc.p)
-    width = int(offsets[-1]) + 1
+    columns = srt.block_columns(1 if two else srt.enc.p)[0]
+    width = block_width(srt)
     index = (rows * width)[:, None] + columns[items]
     if two:
         signs = np.broadcast_to(srt.signs[items, None], index.shape)
@@ -72,14 +73,16 @@ def block_counts(srt, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray
 
 def sweep_blocks(srt, counts: np.ndarray, present: np.ndarray, *, K: int) -> np.ndarray:
     """(n_cont, r): least errors of at most K intervals of every continuous attribute on the
-    sets whose :func:`block_counts` are ``counts``; ``present`` as in :func:`interval_errors`."""
-    two = srt.enc.p == 2
-    offsets = srt.block_columns(1 if two else srt.enc.p)[1]
-    out = np.empty((len(offsets) - 1, len(counts)), dtype=np.int64)
-    for k, (first, last) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
-        block = counts[:, first:last]
-        out[k] = (_two_class_sweep(block, present[k], K=K) if two
-                  else _class_count_sweep(block, srt.enc.p, K=K))
+    sets whose :func:`block_counts` are ``counts``; ``present`` as in :func:`interval_errors`.
+    The attributes of a group of :meth:`~smalltrees.learners.optimal.sets.Sorted.sweep_groups`
+    are swept together, one row per (set, attribute)."""
+    p, r = srt.enc.p, len(counts)
+    out = np.empty((len(srt.cont), r), dtype=np.int64)
+    for members, gather in srt.sweep_groups(1 if p == 2 else p):
+        rows = np.take(counts, gather, axis=1).reshape(r * len(members), -1)
+        found = (_two_class_sweep(rows, present[members].T.ravel(), K=K) if p == 2
+                 else _class_count_sweep(rows, p, K=K))
+        out[members] = found.reshape(r, len(members)).T
     return out
 
 
