@@ -92,7 +92,8 @@ class Sorted:
         by counting the columns of the items of each set (a matrix product would multiply
         mostly zeros)."""
         width = self.onehot[0].shape[1]
-        index = rows[:, None] * (width + 1) + self.active[items]
+        index = np.take(self.active, items, axis=0)  # in place from here: one temporary
+        index += (rows * (width + 1))[:, None]  # (SP: 8M cells, 35 -> 26 ms)
         counts = np.bincount(index.ravel(), minlength=r * (width + 1))
         return counts.reshape(r, width + 1)[:, :width]
 

@@ -62,7 +62,8 @@ def block_counts(srt, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray
     two = srt.enc.p == 2
     columns = srt.block_columns(1 if two else srt.enc.p)[0]
     width = block_width(srt)
-    index = (rows * width)[:, None] + columns[items]
+    index = np.take(columns, items, axis=0)
+    index += (rows * width)[:, None]
     if two:
         signs = np.broadcast_to(srt.signs[items, None], index.shape)
         counts = np.bincount(index.ravel(), signs.ravel(), r * width)
