@@ -320,11 +320,13 @@ def test_mask_errors_match_stump_errors(seed):
     assert (mask_errors(Sorted(enc), masks, K=K) == expected.T).all()
 
 
-@pytest.mark.parametrize("seed", range(20))
+@settings(max_examples=20, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
 def test_partition_errors_match_mask_errors(seed):
     """The edges of the categorical roots, each group's largest edge counted as its set minus
     the others: the same stumps as :func:`mask_errors` of every (set, edge) mask, on 50 mixed
-    tie-heavy cases per seed (1-8 sets, some empty, some whole, up to 120 items)."""
+    tie-heavy cases per seed (1-8 sets, some empty, some whole, up to 120 items; hypothesis
+    draws the seeds)."""
     rng = np.random.default_rng(seed)
     for _ in range(50):
         X, y, K = random_case(rng, 120, 5, max_distinct=30)
@@ -344,14 +346,17 @@ def test_partition_errors_match_mask_errors(seed):
         assert (found == mask_errors(srt, masks, K=K)).all()
 
 
-@pytest.mark.parametrize("seed", range(20))
-@pytest.mark.parametrize("total_cells", [sets_module.TOTAL_CELLS, 0])
-def test_root_sides_match_mask_errors(seed, total_cells, monkeypatch):
+@pytest.mark.parametrize("total_cells, cells", [(sets_module.TOTAL_CELLS, sets_module.CELLS),
+                                                (sets_module.TOTAL_CELLS, 1),
+                                                (0, sets_module.CELLS)])
+@settings(max_examples=20, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_root_sides_match_mask_errors(total_cells, cells, seed):
     """Both sides of thresholds of continuous roots, the larger side counted as the root's
-    present items minus the smaller (or, beyond ``TOTAL_CELLS``, both counted): the same
+    present items minus the smaller (one threshold a step with ``CELLS = 1``; beyond
+    ``TOTAL_CELLS``, both sides counted): the same
     stumps as :func:`mask_errors` of each side, on 30 mixed tie-heavy cases per seed (1-4
-    sets, each root on each set, random thresholds)."""
-    monkeypatch.setattr(sets_module, "TOTAL_CELLS", total_cells)
+    sets, each root on each set, random thresholds; hypothesis draws the seeds)."""
     rng = np.random.default_rng(seed)
     for _ in range(30):
         X, y, K = random_case(rng, 120, 5, max_distinct=30)
@@ -368,13 +373,16 @@ def test_root_sides_match_mask_errors(seed, total_cells, monkeypatch):
         positions = srt.position[attr]
         present = positions < srt.n_present[attr][:, None]
         inside = sets[problem]
-        sides = RootSides(srt, sets, problem, inside, present, K=K)
-        assert (sides.missing == mask_errors(srt, inside & ~present, K=K).min(axis=0)).all()
         roots = rng.integers(0, len(problem), 12)
         at = rng.integers(0, srt.n_present[attr[roots]] + 1)[:, None]  # within the present
         below = inside[roots] & (positions[roots] < at)
         above = inside[roots] & present[roots] & ~below
-        left, right = sides.errors(roots, below, above)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(sets_module, "TOTAL_CELLS", total_cells)
+            patch.setattr(sets_module, "CELLS", cells)
+            sides = RootSides(srt, sets, problem, inside, present, K=K)
+            left, right = sides.errors(roots, below, above)
+        assert (sides.missing == mask_errors(srt, inside & ~present, K=K).min(axis=0)).all()
         assert (left == mask_errors(srt, below, K=K).min(axis=0)).all()
         assert (right == mask_errors(srt, above, K=K).min(axis=0)).all()
 
