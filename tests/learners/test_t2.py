@@ -320,6 +320,18 @@ def test_mask_errors_match_stump_errors(seed):
     assert (mask_errors(Sorted(enc), masks, K=K) == expected.T).all()
 
 
+def sorted_case(rng, max_sets: int):
+    """A mixed tie-heavy case of :func:`random_case` (up to 120 items, 5 columns, 30 distinct
+    values) as T2 sorts it, its K, and 1 to ``max_sets`` random item sets (some empty, some
+    whole)."""
+    X, y, K = random_case(rng, 120, 5, max_distinct=30)
+    model = T2(K=K)
+    Z, codes = model._start_fit(X, y)
+    srt = Sorted(_encode(Z, codes, len(model.classes_), model.schema_))
+    P = int(rng.integers(1, max_sets + 1))
+    return srt, K, rng.random((P, len(codes))) < rng.choice([0.0, 0.3, 0.8, 1.0], (P, 1))
+
+
 @settings(max_examples=20, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_partition_errors_match_mask_errors(seed):
@@ -329,19 +341,14 @@ def test_partition_errors_match_mask_errors(seed):
     draws the seeds)."""
     rng = np.random.default_rng(seed)
     for _ in range(50):
-        X, y, K = random_case(rng, 120, 5, max_distinct=30)
-        model = T2(K=K)
-        Z, codes = model._start_fit(X, y)
-        enc = _encode(Z, codes, len(model.classes_), model.schema_)
-        srt = Sorted(enc)
+        srt, K, sets = sorted_case(rng, 8)
         if not srt.cat:
             continue
+        enc = srt.enc
         sizes = [enc.n_values[j] for j in srt.cat]
         edges = np.concatenate([enc.codes[j][None, :] == np.arange(b)[:, None]
                                 for j, b in zip(srt.cat, sizes, strict=True)])
-        P = int(rng.integers(1, 9))
-        sets = rng.random((P, len(codes))) < rng.choice([0.0, 0.3, 0.8, 1.0], (P, 1))
-        masks = (sets[:, None, :] & edges[None]).reshape(-1, len(codes))
+        masks = (sets[:, None, :] & edges[None]).reshape(-1, sets.shape[1])
         found = partition_errors(srt, sets, edges, np.cumsum([0, *sizes[:-1]]), K=K)
         assert (found == mask_errors(srt, masks, K=K)).all()
 
@@ -354,20 +361,15 @@ def test_partition_errors_match_mask_errors(seed):
 def test_root_sides_match_mask_errors(total_cells, cells, seed):
     """Both sides of thresholds of continuous roots, the larger side counted as the root's
     present items minus the smaller (one threshold a step with ``CELLS = 1``; beyond
-    ``TOTAL_CELLS``, both sides counted): the same
-    stumps as :func:`mask_errors` of each side, on 30 mixed tie-heavy cases per seed (1-4
-    sets, each root on each set, random thresholds; hypothesis draws the seeds)."""
+    ``TOTAL_CELLS``, both sides counted): the same stumps as :func:`mask_errors` of each side,
+    on 30 mixed tie-heavy cases per seed (1-4 sets, each root on each set, random thresholds;
+    hypothesis draws the seeds)."""
     rng = np.random.default_rng(seed)
     for _ in range(30):
-        X, y, K = random_case(rng, 120, 5, max_distinct=30)
-        model = T2(K=K)
-        Z, codes = model._start_fit(X, y)
-        enc = _encode(Z, codes, len(model.classes_), model.schema_)
-        srt = Sorted(enc)
+        srt, K, sets = sorted_case(rng, 4)
         if not srt.cont:
             continue
-        P, m = int(rng.integers(1, 5)), len(codes)
-        sets = rng.random((P, m)) < rng.choice([0.0, 0.3, 0.8, 1.0], (P, 1))
+        P = len(sets)
         problem = np.repeat(np.arange(P), len(srt.cont))
         attr = np.tile(np.arange(len(srt.cont)), P)
         positions = srt.position[attr]
