@@ -332,13 +332,14 @@ def sorted_case(rng, max_sets: int):
     return srt, K, rng.random((P, len(codes))) < rng.choice([0.0, 0.3, 0.8, 1.0], (P, 1))
 
 
+@pytest.mark.parametrize("derive", [True, False, None])
 @settings(max_examples=20, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_partition_errors_match_mask_errors(seed):
+def test_partition_errors_match_mask_errors(derive, seed):
     """The edges of the categorical roots, each group's largest edge counted as its set minus
     the others: the same stumps as :func:`mask_errors` of every (set, edge) mask, on 50 mixed
     tie-heavy cases per seed (1-8 sets, some empty, some whole, up to 120 items; hypothesis
-    draws the seeds)."""
+    draws the seeds), derived, counted, and as the cost decides."""
     rng = np.random.default_rng(seed)
     for _ in range(50):
         srt, K, sets = sorted_case(rng, 8)
@@ -349,7 +350,8 @@ def test_partition_errors_match_mask_errors(seed):
         edges = np.concatenate([enc.codes[j][None, :] == np.arange(b)[:, None]
                                 for j, b in zip(srt.cat, sizes, strict=True)])
         masks = (sets[:, None, :] & edges[None]).reshape(-1, sets.shape[1])
-        found = partition_errors(srt, sets, edges, np.cumsum([0, *sizes[:-1]]), K=K)
+        found = partition_errors(srt, sets, edges, np.cumsum([0, *sizes[:-1]]), K=K,
+                                 derive=derive)
         assert (found == mask_errors(srt, masks, K=K)).all()
 
 

@@ -184,6 +184,11 @@ def mask_errors(srt: Sorted, masks: np.ndarray, counts: np.ndarray | None = None
     if r == 0:
         return np.zeros((1 + len(srt.enc.codes), 0), dtype=np.int64)
     rows, items = np.nonzero(masks)
+    return _row_errors(srt, rows, items, r, counts, K=K)
+
+
+def _row_errors(srt: Sorted, rows, items, r: int, counts=None, *, K: int) -> np.ndarray:
+    """:func:`mask_errors` of the ``r`` sets of ``rows, items = np.nonzero(masks)``."""
     if counts is None:
         counts = srt.counts(rows, items, r)
     return _errors(srt, counts, lambda present: interval_errors(srt, rows, items, r, present,
@@ -191,14 +196,16 @@ def mask_errors(srt: Sorted, masks: np.ndarray, counts: np.ndarray | None = None
 
 
 def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: np.ndarray, *,
-                     K: int) -> np.ndarray:
+                     K: int, derive: bool | None = None) -> np.ndarray:
     """:func:`mask_errors` of the sets ``sets[s] & edges[e]`` for every set ``s`` and edge
     ``e`` (rows in that order), where the edges come in groups that partition the items (those
     of each categorical attribute: groups start at ``starts``), without counting every item of
     every edge: in each group the edge with the most items of the set is counted as the set's
     counts minus those of the group's other edges (whole numbers, so exactly: SP's 4 to 8
-    values, SE's mostly one-sided binary tests). The caller bounds the (sets x edges, block
-    columns) array this keeps."""
+    values, SE's mostly one-sided binary tests), where the item-by-item counts this saves
+    exceed the cells of the counts it sums over (small sets, as T3's subproblems on SP's
+    edges, have tables larger than their items: then every edge is counted; ``derive`` forces
+    either way). The caller bounds the (sets x edges, block columns) array this keeps."""
     P, m = sets.shape
     masks = (sets[:, None, :] & edges[None]).reshape(-1, m)
     r = len(masks)
@@ -206,12 +213,23 @@ def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: n
         return np.zeros((1 + len(srt.enc.codes), 0), dtype=np.int64)
     heads = (np.arange(P)[:, None] * len(edges) + starts[None, :]).ravel()
     group = np.cumsum(np.isin(np.arange(r), heads)) - 1
-    sizes = masks.sum(axis=1)
+    rows, items = np.nonzero(masks)
+    sizes = np.bincount(rows, minlength=r)
     first = np.where(sizes == np.maximum.reduceat(sizes, heads)[group], np.arange(r), r)
     largest = np.minimum.reduceat(first, heads)
-    masks[largest] = False
-    owner = r + np.arange(len(heads)) // len(starts)  # each group's set, after the edges
-    rows, items = np.nonzero(np.concatenate([masks, sets]))
+    per_item = srt.active.shape[1] + len(srt.cont)  # cells counted per item of a set
+    table = srt.onehot[0].shape[1] + (block_width(srt) if srt.cont else 0)
+    if derive is None:
+        derive = sizes[largest].sum() * per_item > r * table + sets.sum() * per_item
+    if not derive:
+        return _row_errors(srt, rows, items, r, K=K)
+    counted = np.ones(r, dtype=bool)
+    counted[largest] = False
+    keep = counted[rows]
+    in_sets = np.nonzero(sets)  # the sets' own rows after the edges'
+    rows = np.concatenate([rows[keep], in_sets[0] + r])
+    items = np.concatenate([items[keep], in_sets[1]])
+    owner = r + np.arange(len(heads)) // len(starts)  # each group's set
 
     def derived(counts):
         counts[largest] = counts[owner] - np.add.reduceat(counts[:r], heads)
