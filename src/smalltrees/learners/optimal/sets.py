@@ -12,6 +12,11 @@ and evaluated together:
 * a continuous attribute with at most K intervals is a sweep along its sorted values
   (:mod:`~smalltrees.learners.optimal.sweeps`), on the counts of each set's items per block
   (counted item by item, so a small set costs little).
+
+Both counts are sums over items, so where sets partition a larger one their counts are that
+one's minus the others': :func:`partition_errors` (the edges of categorical roots) and
+:class:`RootSides` (the two sides of a continuous root's threshold) count only the smaller
+parts item by item.
 """
 
 from __future__ import annotations
