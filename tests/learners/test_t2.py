@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from t2_bruteforce import tree1_errors, tree2_errors
 
 from smalltrees import T1, T2
+from smalltrees.learners.optimal import sets as sets_module
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.intervals import _merged_labels, best_labels, group_best
 from smalltrees.learners.optimal.search import stump_errors
-from smalltrees.learners.optimal.sets import Sorted, mask_errors
+from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
 # better than 2 errors out of 4; the tree "u, then v on both sides" makes none.
@@ -317,6 +318,77 @@ def test_mask_errors_match_stump_errors(seed):
     masks = rng.random((5, len(codes))) < rng.random((5, 1))
     expected = np.stack([stump_errors(enc, np.where(mask, 0, -1), 1, K=K)[:, 0] for mask in masks])
     assert (mask_errors(Sorted(enc), masks, K=K) == expected.T).all()
+
+
+def sorted_case(rng, max_sets: int):
+    """A mixed tie-heavy case of :func:`random_case` (up to 120 items, 5 columns, 30 distinct
+    values) as T2 sorts it, its K, and 1 to ``max_sets`` random item sets (some empty, some
+    whole)."""
+    X, y, K = random_case(rng, 120, 5, max_distinct=30)
+    model = T2(K=K)
+    Z, codes = model._start_fit(X, y)
+    srt = Sorted(_encode(Z, codes, len(model.classes_), model.schema_))
+    P = int(rng.integers(1, max_sets + 1))
+    return srt, K, rng.random((P, len(codes))) < rng.choice([0.0, 0.3, 0.8, 1.0], (P, 1))
+
+
+@pytest.mark.parametrize("derive", [True, False, None])
+@settings(max_examples=20, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_partition_errors_match_mask_errors(derive, seed):
+    """The edges of the categorical roots, each group's largest edge counted as its set minus
+    the others: the same stumps as :func:`mask_errors` of every (set, edge) mask, on 50 mixed
+    tie-heavy cases per seed (1-8 sets, some empty, some whole, up to 120 items; hypothesis
+    draws the seeds), derived, counted, and as the cost decides."""
+    rng = np.random.default_rng(seed)
+    for _ in range(50):
+        srt, K, sets = sorted_case(rng, 8)
+        if not srt.cat:
+            continue
+        enc = srt.enc
+        sizes = [enc.n_values[j] for j in srt.cat]
+        edges = np.concatenate([enc.codes[j][None, :] == np.arange(b)[:, None]
+                                for j, b in zip(srt.cat, sizes, strict=True)])
+        masks = (sets[:, None, :] & edges[None]).reshape(-1, sets.shape[1])
+        found = partition_errors(srt, sets, edges, np.cumsum([0, *sizes[:-1]]), K=K,
+                                 derive=derive)
+        assert (found == mask_errors(srt, masks, K=K)).all()
+
+
+@pytest.mark.parametrize("total_cells, cells", [(sets_module.TOTAL_CELLS, sets_module.CELLS),
+                                                (sets_module.TOTAL_CELLS, 1),
+                                                (0, sets_module.CELLS)])
+@settings(max_examples=20, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_root_sides_match_mask_errors(total_cells, cells, seed):
+    """Both sides of thresholds of continuous roots, the larger side counted as the root's
+    present items minus the smaller (one threshold a step with ``CELLS = 1``; beyond
+    ``TOTAL_CELLS``, both sides counted): the same stumps as :func:`mask_errors` of each side,
+    on 30 mixed tie-heavy cases per seed (1-4 sets, each root on each set, random thresholds;
+    hypothesis draws the seeds)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(30):
+        srt, K, sets = sorted_case(rng, 4)
+        if not srt.cont:
+            continue
+        P = len(sets)
+        problem = np.repeat(np.arange(P), len(srt.cont))
+        attr = np.tile(np.arange(len(srt.cont)), P)
+        positions = srt.position[attr]
+        present = positions < srt.n_present[attr][:, None]
+        inside = sets[problem]
+        roots = rng.integers(0, len(problem), 12)
+        at = rng.integers(0, srt.n_present[attr[roots]] + 1)[:, None]  # within the present
+        below = inside[roots] & (positions[roots] < at)
+        above = inside[roots] & present[roots] & ~below
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(sets_module, "TOTAL_CELLS", total_cells)
+            patch.setattr(sets_module, "CELLS", cells)
+            sides = RootSides(srt, sets, problem, inside, present, K=K)
+            left, right = sides.errors(roots, below, above)
+        assert (sides.missing == mask_errors(srt, inside & ~present, K=K).min(axis=0)).all()
+        assert (left == mask_errors(srt, below, K=K).min(axis=0)).all()
+        assert (right == mask_errors(srt, above, K=K).min(axis=0)).all()
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -27,11 +27,11 @@ from smalltrees.learners.optimal.cuts import search_cuts
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import DenseClasses
 from smalltrees.learners.optimal.search import Encoded, stump_errors
-from smalltrees.learners.optimal.sets import Sorted, mask_errors
+from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
 from smalltrees.learners.optimal.stumps import majority_label, stump, threshold
+from smalltrees.learners.optimal.sweeps import CELLS, block_width
 from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit
 
-TABLE_CELLS = 1 << 23  # cumulative one-hot counts kept per search (else counted per set)
 PAIRS = 1 << 24  # item-attribute pairs counted per step for categorical roots
 
 
@@ -119,22 +119,25 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: in
 
 def _categorical_roots(srt: Sorted, sets: np.ndarray, *, K: int) -> np.ndarray:
     """(P, n_cat): errors of the best tree with each categorical root on each set, its edges'
-    best stumps evaluated together (in chunks of sets of about ``PAIRS`` item-edge pairs)."""
+    best stumps evaluated together (:func:`~smalltrees.learners.optimal.sets.partition_errors`,
+    in chunks of sets of about ``PAIRS`` item-edge pairs and ``CELLS`` block counts)."""
     enc = srt.enc
     if not srt.cat:
         return np.zeros((len(sets), 0), dtype=np.int64)
     sizes = [enc.n_values[beta] for beta in srt.cat]
     edges = np.concatenate([enc.codes[beta][None, :] == np.arange(b)[:, None]
                             for beta, b in zip(srt.cat, sizes, strict=True)])
-    per_set = (sets.sum(axis=1) + 1) * len(srt.cat) * (1 + len(enc.codes)) + edges.size // 4
-    work = np.cumsum(per_set)  # counted pairs and mask cells
+    starts = np.cumsum([0, *sizes[:-1]])
+    blocks = len(edges) * block_width(srt) * (PAIRS // CELLS) if srt.cont else 0
+    per_set = ((sets.sum(axis=1) + 1) * len(srt.cat) * (1 + len(enc.codes)) + edges.size // 4
+               + blocks)
+    work = np.cumsum(per_set)  # counted pairs, mask cells and block counts (in pairs)
     out = []
     bounds = np.unique(np.r_[0, np.searchsorted(work, np.arange(PAIRS, work[-1], PAIRS)),
                              len(sets)])
     for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
-        masks = (sets[lo:hi, None, :] & edges[None]).reshape(-1, sets.shape[1])
-        errors = mask_errors(srt, masks, K=K).min(axis=0).reshape(hi - lo, -1)
-        out.append(np.add.reduceat(errors, np.cumsum([0, *sizes[:-1]]), axis=1))
+        errors = partition_errors(srt, sets[lo:hi], edges, starts, K=K).min(axis=0)
+        out.append(np.add.reduceat(errors.reshape(hi - lo, -1), starts, axis=1))
     return np.concatenate(out)
 
 
@@ -160,21 +163,15 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
     positions = srt.position[attr]  # (roots, m): position of each item in the root's order
     present = positions < srt.n_present[attr][:, None]
     inside = sets[problem]
-    missing = mask_errors(srt, inside & ~present, K=K).min(axis=0)
-    seen = _cumulative_counts(srt, inside, attr)
+    sides = RootSides(srt, sets, problem, inside, present, K=K)
 
     def evaluate(index, limits, low_left, low_right):
         r = root[index]
         below = inside[r] & (positions[r] < at[index, None])
-        above = inside[r] & present[r] & ~below
-        counts = None
-        if seen is not None:
-            under = seen[r, at[index]]
-            counts = np.concatenate([under, seen[r, srt.n_present[attr[r]]] - under])
-        errors = mask_errors(srt, np.concatenate([below, above]), counts, K=K).min(axis=0)
-        return errors[: len(index)], errors[len(index):], np.ones(len(index), dtype=bool)
+        left, right = sides.errors(r, below, inside[r] & present[r] & ~below)
+        return left, right, np.ones(len(index), dtype=bool)
 
-    return search_cuts(root, cut, keys, missing, problem, first, evaluate, best_errors,
+    return search_cuts(root, cut, keys, sides.missing, problem, first, evaluate, best_errors,
                        best_keys)
 
 
@@ -224,23 +221,6 @@ def _candidates(srt: Sorted, sets: np.ndarray):
     first = best[np.concatenate(([True], root[best][1:] != root[best][:-1]))]
     starts = np.flatnonzero(new_root)
     return root, cut, at, first, q[starts], attr[starts]
-
-
-def _cumulative_counts(srt: Sorted, inside: np.ndarray, attr: np.ndarray):
-    """(roots, m + 1, C): the one-hot counts of :attr:`Sorted.onehot` of the set's items among
-    the first ``t`` positions of each root's order, so the counts of both sides of any
-    threshold are two look-ups; None where the tables would be too large (the counts are then
-    computed per set)."""
-    matrix = srt.onehot[0]
-    m = len(matrix)
-    if len(attr) * (m + 1) * matrix.shape[1] > TABLE_CELLS:
-        return None
-    dtype = np.int16 if m < 1 << 15 else np.int32
-    mine = np.take_along_axis(inside, srt.order[attr], axis=1)
-    seen = np.zeros((len(attr), m + 1, matrix.shape[1]), dtype=dtype)
-    np.cumsum(matrix[srt.order[attr]] * mine[..., None].astype(dtype), axis=1, dtype=dtype,
-              out=seen[:, 1:])
-    return seen
 
 
 def _one_level_tree(enc: Encoded, attr: int, default: int, *, K: int):

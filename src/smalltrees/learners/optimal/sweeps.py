@@ -36,26 +36,54 @@ def interval_errors(srt, rows: np.ndarray, items: np.ndarray, r: int, present: n
     ``srt`` is the :class:`~smalltrees.learners.optimal.sets.Sorted` training set;
     ``present`` (n_cont, r) counts each set's items with a value of each continuous attribute.
     """
-    two = srt.enc.p == 2
-    columns, offsets = srt.block_columns(1 if two else srt.enc.p)
-    width = int(offsets[-1]) + 1
+    width = block_width(srt)
     step = max(1, CELLS // width)
     starts = np.arange(0, r, step)
     cuts = np.searchsorted(rows, np.append(starts, r))
-    out = np.empty((len(offsets) - 1, r), dtype=np.int64)
+    out = np.empty((len(srt.cont), r), dtype=np.int64)
     for lo, a, b in zip(starts, cuts[:-1], cuts[1:], strict=True):
         hi = min(lo + step, r)
-        index = ((rows[a:b] - lo) * width)[:, None] + columns[items[a:b]]
-        if two:
-            signs = np.broadcast_to(srt.signs[items[a:b], None], index.shape)
-            counts = np.bincount(index.ravel(), signs.ravel(), (hi - lo) * width)
-        else:
-            counts = np.bincount(index.ravel(), minlength=(hi - lo) * width)
-        counts = counts.reshape(hi - lo, width)
-        for k, (first, last) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
-            block = counts[:, first:last]
-            out[k, lo:hi] = (_two_class_sweep(block, present[k, lo:hi], K=K) if two
-                             else _class_count_sweep(block, srt.enc.p, K=K))
+        counts = block_counts(srt, rows[a:b] - lo, items[a:b], hi - lo)
+        out[:, lo:hi] = sweep_blocks(srt, counts, present[:, lo:hi], K=K)
+    return out
+
+
+def block_width(srt) -> int:
+    """Columns of :func:`block_counts`: the blocks, then one of missing values and one left
+    empty (the padding of :meth:`~smalltrees.learners.optimal.sets.Sorted.sweep_groups`)."""
+    return int(srt.block_columns(1 if srt.enc.p == 2 else srt.enc.p)[1][-1]) + 2
+
+
+def block_counts(srt, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray:
+    """(r, width): the items of each of ``r`` sets counted per block of every continuous
+    attribute (:meth:`~smalltrees.learners.optimal.sets.Sorted.block_columns`): signed (+1
+    class 0, -1 class 1; whole numbers as floats) for two classes, per class for more. Linear
+    in the sets: the counts of a union of disjoint sets are the sum of theirs, exactly."""
+    two = srt.enc.p == 2
+    columns = srt.block_columns(1 if two else srt.enc.p)[0]
+    width = block_width(srt)
+    index = np.take(columns, items, axis=0)
+    index += (rows * width)[:, None]
+    if two:
+        signs = np.broadcast_to(srt.signs[items, None], index.shape)
+        counts = np.bincount(index.ravel(), signs.ravel(), r * width)
+    else:
+        counts = np.bincount(index.ravel(), minlength=r * width)
+    return counts.reshape(r, width)
+
+
+def sweep_blocks(srt, counts: np.ndarray, present: np.ndarray, *, K: int) -> np.ndarray:
+    """(n_cont, r): least errors of at most K intervals of every continuous attribute on the
+    sets whose :func:`block_counts` are ``counts``; ``present`` as in :func:`interval_errors`.
+    The attributes of a group of :meth:`~smalltrees.learners.optimal.sets.Sorted.sweep_groups`
+    are swept together, one row per (set, attribute)."""
+    p, r = srt.enc.p, len(counts)
+    out = np.empty((len(srt.cont), r), dtype=np.int64)
+    for members, gather in srt.sweep_groups(1 if p == 2 else p):
+        rows = np.take(counts, gather, axis=1).reshape(r * len(members), -1)
+        found = (_two_class_sweep(rows, present[members].T.ravel(), K=K) if p == 2
+                 else _class_count_sweep(rows, p, K=K))
+        out[members] = found.reshape(r, len(members)).T
     return out
 
 
