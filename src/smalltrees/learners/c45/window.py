@@ -50,7 +50,9 @@ def grow_windowed(problems: list[GrowingProblem], rngs: list[np.random.Generator
     (:class:`Trial`): each cycle grows the windows of all trials still running side by side
     (:func:`~smalltrees.learners.c45.grow.grow_each`, each window's tree the one its own
     problem gives it alone; ``base`` and ``rows`` as there), then each trial counts its
-    exceptions and enlarges its window as it would alone.
+    exceptions and enlarges its window as it would alone. The trees' nodes keep the rows of
+    the problem they grew in, which may not be their own: the caller gives the tree it keeps
+    its training cases (``Pruner.redistribute``).
     """
     everyone, steps = [], []
     for problem, rng in zip(problems, rngs, strict=True):
@@ -63,7 +65,7 @@ def grow_windowed(problems: list[GrowingProblem], rngs: list[np.random.Generator
     while running:
         windows = [(k, trial.window()) for k, trial in running]
         roots = grow_each(problems, [(k, cases, np.ones(cases.size)) for k, cases in windows],
-                          base, rows)
+                          base, rows, renumber=False)
         running = [(k, trial) for (k, trial), root in zip(running, roots, strict=True)
                    if trial.judge(problems[k], root, steps[k])]
     return [_best(own) for own in everyone]
