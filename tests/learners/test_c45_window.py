@@ -1,4 +1,5 @@
-"""C45's `window` option: C4.5's windowing (-w), grown from a random window of the cases."""
+"""C45's `window` option: C4.5's windowing (-w), grown from a random window of the cases;
+several training sets' windowed fits grown together (cross-validation's folds)."""
 
 import math
 from dataclasses import fields
@@ -9,13 +10,16 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_c45_prunings import fitted_state
 from test_c45_weights import frames
 
 from smalltrees import C45
+from smalltrees.evaluation.encoded import EncodedData
 from smalltrees.learners.c45 import estimator
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import collapse, training_errors
+from smalltrees.learners.c45.prunings import fit_sets_prunings
 from smalltrees.learners.c45.tree import to_tree
 from smalltrees.learners.c45.window import Trial, default_window
 from smalltrees.learners.criteria import get_criterion
@@ -124,6 +128,14 @@ def windowed_one_trial_after_another(problem, rng, trials, window=None, incremen
     return best
 
 
+def windowed_each_alone(problems, rngs, trials, window=None, increment=None, base=None,
+                        rows=None):
+    """The reference of :func:`~smalltrees.learners.c45.window.grow_windowed`: each problem's
+    windowing on its own, one trial after another."""
+    return [windowed_one_trial_after_another(problem, rng, trials, window, increment)
+            for problem, rng in zip(problems, rngs, strict=True)]
+
+
 def iterate(problem, order, size, increment):
     """One trial of the reference, cycle after cycle."""
     n_cases = order.size
@@ -181,11 +193,40 @@ def test_trials_in_lockstep_keep_the_tree_of_one_trial_after_another(case):
     """The trials grown side by side keep the tree that running them one after another
     does, through their cycles and the ties between trials and between cycles."""
     X, y, params = case
-    with mock.patch.object(estimator, "grow_windowed", windowed_one_trial_after_another):
+    with mock.patch.object(estimator, "grow_windowed", windowed_each_alone):
         reference = C45(**params).fit(X, y)
     lockstep = C45(**params).fit(X, y)
     assert fitted_bits(lockstep, X) == fitted_bits(reference, X)
 
+
+
+@settings(derandomize=True, max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(case=windowed_cases(), trials=st.integers(1, 3), n_sets=st.integers(1, 5),
+       seed=st.integers(0, 2**16), any_order=st.booleans())
+def test_windowed_fits_of_several_training_sets_together_are_each_fitted_alone(
+        case, trials, n_sets, seed, any_order):
+    """Windowed learners fitted on several row sets together (their trials' windows grown
+    side by side, cycle after cycle, in one problem of the data's rows or, rows in any
+    order, in the sets stacked) are each the learner fitted alone on its rows, windowing one
+    trial after another; a pruned and an unpruned learner share each set's growth."""
+    X, y, params = case
+    params = {**params, "trials": trials}
+    data = EncodedData.of(X, y)
+    rng = np.random.default_rng(seed)
+    sets = []
+    for _ in range(n_sets):
+        rows = np.flatnonzero(rng.random(len(y)) < rng.choice([0.3, 0.6, 0.9]))
+        rows = rows if rows.size else np.array([0])
+        sets.append(rng.permutation(rows) if any_order else rows)
+    groups = [[C45(**params), C45(**{**params, "prune": not params["prune"]})] for _ in sets]
+    fitted = fit_sets_prunings(groups, data.schema, data.Z, data.y, sets)
+    with mock.patch.object(estimator, "grow_windowed", windowed_each_alone):
+        for rows, models in zip(sets, fitted, strict=True):
+            for model in models:
+                alone = C45(**model.get_params())._fit_rows(data.schema, data.Z[rows],
+                                                             data.y[rows])
+                assert fitted_state(model, X) == fitted_state(alone, X)
 
 
 @settings(derandomize=True, max_examples=100, deadline=None,

@@ -293,24 +293,18 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
               sample_weight: np.ndarray | None = None) -> Node:
         """The grown tree before pruning (collapsed; a windowed tree given all cases): what
         every parameter but :data:`~.prunings.PRUNING_PARAMS` decides."""
-        if not self.window:
-            return self._grow_together([(self, Z, codes, sample_weight)])[0]
-        problem = self._problem(Z, codes, sample_weight)
-        root = grow_windowed(problem, np.random.default_rng(self.random_state),
-                             int(self.trials), self.window_size, self.increment)
-        # the tree kept gets all training cases
-        self._pruner(Z, codes).redistribute(root, np.arange(len(Z)), np.ones(len(Z)))
-        return root
+        return self._grow_together([(self, Z, codes, sample_weight)])[0]
 
     @staticmethod
     def _grow_together(fits: Sequence[tuple[C45, np.ndarray, np.ndarray, np.ndarray | None]],
                        source: np.ndarray | None = None,
                        rows: Sequence[np.ndarray] | None = None) -> list[Node]:
         """``learner._grow(Z, codes, sample_weight)`` of each fit (each learner started on its
-        ``Z``): the trees of the learners that grow in batch mode (not windowed) and share
-        their growth parameters, classes and whether they weigh their cases, grown side by
-        side (:func:`~smalltrees.learners.c45.grow.grow_apart`), each the tree grown alone;
-        windowed learners grown one by one (their growth is a loop of cycles).
+        ``Z``): the trees of the learners that share their growth parameters, classes and
+        whether they weigh their cases grown side by side, each the tree grown alone: in
+        batch mode by :func:`~smalltrees.learners.c45.grow.grow_apart`, windowed by
+        :func:`~smalltrees.learners.c45.window.grow_windowed` (the windows of every fit's
+        trials side by side, cycle after cycle; the tree kept then gets all training cases).
 
         ``source`` and ``rows``: each fit's ``Z`` is ``source[rows[k]]``; the fits without
         case weights whose rows are increasing (no row twice) then grow in one problem of
@@ -318,30 +312,37 @@ class C45(TreeModel, TreeClassifier, SharedGrowth):
         """
         roots: list[Node | None] = [None] * len(fits)
         groups: dict[tuple, list[int]] = {}
-        for index, (learner, Z, codes, sample_weight) in enumerate(fits):
-            if learner.window:
-                roots[index] = learner._grow(Z, codes, sample_weight)
-            else:
-                key = (learner._growth_key(), tuple(learner.classes_.tolist()),
-                       learner.schema_.n_values.tobytes(), sample_weight is None)
-                groups.setdefault(key, []).append(index)
+        for index, (learner, _, _, sample_weight) in enumerate(fits):
+            key = (learner._growth_key(), tuple(learner.classes_.tolist()),
+                   learner.schema_.n_values.tobytes(), sample_weight is None)
+            groups.setdefault(key, []).append(index)
         for members in groups.values():
-            problems, weights = [], []
-            for index in members:
-                learner, Z, codes, sample_weight = fits[index]
-                problems.append(learner._problem(Z, codes, sample_weight))
-                weights.append(np.ones(len(Z)) if sample_weight is None else sample_weight)
-            if (source is None or fits[members[0]][3] is not None or len(members) == 1
-                    or not all((np.diff(rows[index]) > 0).all() for index in members)):
-                grown = grow_apart(problems, weights)
-            else:  # one problem of the source rows, with the fits' classes
-                codes = np.zeros(len(source), dtype=np.int64)
+            problems = [fits[index][0]._problem(*fits[index][1:]) for index in members]
+            base, base_rows = None, None
+            if (source is not None and fits[members[0]][3] is None and len(members) > 1
+                    and all((np.diff(rows[index]) > 0).all() for index in members)):
+                codes = np.zeros(len(source), dtype=np.int64)  # the fits' classes
                 for index in members:
                     codes[rows[index]] = fits[index][2]
                 base = fits[members[0]][0]._problem(source, codes)
-                grown = grow_apart(problems, weights, base, [rows[index] for index in members])
+                base_rows = [rows[index] for index in members]
+            first = fits[members[0]][0]
+            if first.window:
+                grown = grow_windowed(
+                    problems, [np.random.default_rng(fits[index][0].random_state)
+                               for index in members],
+                    int(first.trials), first.window_size, first.increment, base, base_rows)
+            else:
+                weights = [np.ones(len(fits[index][1])) if fits[index][3] is None
+                           else fits[index][3] for index in members]
+                grown = grow_apart(problems, weights, base, base_rows)
             for index, root in zip(members, grown, strict=True):
-                collapse(root)
+                learner, Z, codes, _ = fits[index]
+                if learner.window:  # the tree kept gets all training cases
+                    learner._pruner(Z, codes).redistribute(root, np.arange(len(Z)),
+                                                           np.ones(len(Z)))
+                else:
+                    collapse(root)
                 roots[index] = root
         return roots
 

@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from smalltrees.learners.c45.grow import grow_many
+from smalltrees.learners.c45.grow import grow_each
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import collapse
 from smalltrees.learners.c45.tree import Node, to_tree
@@ -36,29 +36,45 @@ def default_window(n_cases: int) -> tuple[int, int]:
     return window, max(window // 5, 1)
 
 
-def grow_windowed(problem: GrowingProblem, rng: np.random.Generator, trials: int,
-                  window: int | None = None, increment: int | None = None) -> Node:
-    """The grown (collapsed, unpruned) tree of C4.5's windowing over ``trials`` trials.
+def grow_windowed(problems: list[GrowingProblem], rngs: list[np.random.Generator], trials: int,
+                  window: int | None = None, increment: int | None = None,
+                  base: GrowingProblem | None = None, rows: list[np.ndarray] | None = None
+                  ) -> list[Node]:
+    """The grown (collapsed, unpruned) tree of C4.5's windowing over ``trials`` trials on
+    each problem (a training set; its windows drawn from ``rngs[k]``).
 
-    ``window`` and ``increment`` default to :func:`default_window`. Each trial draws its own
-    random order of the cases from ``rng``, in turn; ties between trials go to the first.
-    The trials are independent, so they run in lockstep (:class:`Trial`): each cycle grows
-    the windows of all trials still running side by side (:func:`grow_many`), then each trial
-    counts its exceptions and enlarges its window as it would alone.
+    ``window`` and ``increment`` default to :func:`default_window` of each problem's number
+    of cases. Each trial draws its own random order of the cases from its problem's
+    generator, in turn; ties between trials go to the first. The trials are independent, of
+    one training set or of several (cross-validation's folds), so they run in lockstep
+    (:class:`Trial`): each cycle grows the windows of all trials still running side by side
+    (:func:`~smalltrees.learners.c45.grow.grow_each`, each window's tree the one its own
+    problem gives it alone; ``base`` and ``rows`` as there), then each trial counts its
+    exceptions and enlarges its window as it would alone. The trees' nodes keep the rows of
+    the problem they grew in, which may not be their own: the caller gives the tree it keeps
+    its training cases (``Pruner.redistribute``).
     """
-    n_cases = problem.Z.shape[0]
-    default_size, default_increment = default_window(n_cases)
-    size = min(window or default_size, n_cases)
-    step = increment or default_increment
-    running = [Trial(rng.permutation(n_cases), size) for _ in range(trials)]
-    everyone = list(running)
+    everyone, steps = [], []
+    for problem, rng in zip(problems, rngs, strict=True):
+        n_cases = problem.Z.shape[0]
+        default_size, default_increment = default_window(n_cases)
+        size = min(window or default_size, n_cases)
+        steps.append(increment or default_increment)
+        everyone.append([Trial(rng.permutation(n_cases), size) for _ in range(trials)])
+    running = [(k, trial) for k, own in enumerate(everyone) for trial in own]
     while running:
-        windows = [trial.window() for trial in running]
-        roots = grow_many(problem, [(rows, np.ones(rows.size)) for rows in windows])
-        running = [trial for trial, root in zip(running, roots, strict=True)
-                   if trial.judge(problem, root, step)]
+        windows = [(k, trial.window()) for k, trial in running]
+        roots = grow_each(problems, [(k, cases, np.ones(cases.size)) for k, cases in windows],
+                          base, rows, renumber=False)
+        running = [(k, trial) for (k, trial), root in zip(running, roots, strict=True)
+                   if trial.judge(problems[k], root, steps[k])]
+    return [_best(own) for own in everyone]
+
+
+def _best(trials: list[Trial]) -> Node:
+    """The tree of the first trial with the fewest training errors."""
     best, best_errors = None, math.inf
-    for trial in everyone:
+    for trial in trials:
         if trial.best_errors < best_errors:
             best, best_errors = trial.best, trial.best_errors
     return best
