@@ -21,6 +21,7 @@ from smalltrees.evaluation.resampling import repeated_cv_each
 from smalltrees.learners.bagging import Bagging
 from smalltrees.learners.c45 import C45
 from smalltrees.learners.c45.grow import grow, grow_apart, grow_many
+from smalltrees.learners.c45.together import grow_together
 from smalltrees.learners.c45.tree import iter_nodes, to_tree
 
 
@@ -172,7 +173,7 @@ def test_cv_folds_fitted_side_by_side_are_each_fitted_alone(data, params, prunin
 @given(data=frames(unknown=True) | frames(unknown=False), params=options,
        seed=st.integers(0, 2**16))
 def test_row_sets_in_any_order_or_repeated_grow_as_alone(data, params, seed):
-    """``C45._grow_together`` on row sets of one matrix that are not increasing (a
+    """``grow_together`` on row sets of one matrix that are not increasing (a
     permutation, a draw with repeated rows) or are: every grown tree, its nodes' rows
     included, is ``_grow``'s alone on those rows."""
     X, y, _ = data
@@ -182,7 +183,7 @@ def test_row_sets_in_any_order_or_repeated_grow_as_alone(data, params, seed):
     row_sets = [rng.permutation(len(y)), rng.integers(0, len(y), len(y)), np.arange(len(y)),
                 np.flatnonzero(rng.random(len(y)) < 0.5)]
     fits = [(model, Z[rows], codes[rows], None) for rows in row_sets if rows.size]
-    together = C45._grow_together(fits, Z, [rows for rows in row_sets if rows.size])
+    together = grow_together(fits, Z, [rows for rows in row_sets if rows.size])
     for root, (_, own_Z, own_codes, _) in zip(together, fits, strict=True):
         alone = model._grow(own_Z, own_codes)
         assert node_bits(root) == node_bits(alone)

@@ -15,7 +15,7 @@ from test_c45_weights import frames
 
 from smalltrees import C45
 from smalltrees.evaluation.encoded import EncodedData
-from smalltrees.learners.c45 import estimator
+from smalltrees.learners.c45 import together
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
 from smalltrees.learners.c45.prune import collapse, training_errors
@@ -193,7 +193,7 @@ def test_trials_in_lockstep_keep_the_tree_of_one_trial_after_another(case):
     """The trials grown side by side keep the tree that running them one after another
     does, through their cycles and the ties between trials and between cycles."""
     X, y, params = case
-    with mock.patch.object(estimator, "grow_windowed", windowed_each_alone):
+    with mock.patch.object(together, "grow_windowed", windowed_each_alone):
         reference = C45(**params).fit(X, y)
     lockstep = C45(**params).fit(X, y)
     assert fitted_bits(lockstep, X) == fitted_bits(reference, X)
@@ -221,7 +221,7 @@ def test_windowed_fits_of_several_training_sets_together_are_each_fitted_alone(
         sets.append(rng.permutation(rows) if any_order else rows)
     groups = [[C45(**params), C45(**{**params, "prune": not params["prune"]})] for _ in sets]
     fitted = fit_sets_prunings(groups, data.schema, data.Z, data.y, sets)
-    with mock.patch.object(estimator, "grow_windowed", windowed_each_alone):
+    with mock.patch.object(together, "grow_windowed", windowed_each_alone):
         for rows, models in zip(sets, fitted, strict=True):
             for model in models:
                 alone = C45(**model.get_params())._fit_rows(data.schema, data.Z[rows],

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from smalltrees.learners.c45.together import grow_together
 from smalltrees.learners.encoding import Schema
 from smalltrees.learners.validation import check_labels
 
@@ -77,7 +78,7 @@ def fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema, Z: np.nda
     ``row_sets[k]`` (increasing indices, or a boolean mask) of ``(Z, labels)``, with case
     weights ``sample_weights[k]`` if given (as ``_fit_rows`` takes them), the trees of all
     training sets grown side by side
-    (:meth:`~smalltrees.learners.c45.estimator.C45._grow_together`: cross-validation's
+    (:func:`~smalltrees.learners.c45.together.grow_together`: cross-validation's
     folds, bagging's samples), each learner fitted exactly as alone. Every learner of every
     group must share every parameter but ``prune``, ``cf`` and ``error_estimate``. Returns
     the groups, fitted."""
@@ -93,7 +94,7 @@ def fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema, Z: np.nda
         if sample_weight is not None:
             own_Z, codes, sample_weight = group[-1]._weighted_rows(own_Z, codes, sample_weight)
         fits.append((group[-1], own_Z, codes, sample_weight))
-    roots = type(groups[0][0])._grow_together(fits, Z, rows)
+    roots = grow_together(fits, Z, rows)
     for group, (_, own_Z, codes, _), root in zip(groups, fits, roots, strict=True):
         *copied, last = group
         for learner in copied:  # pruning changes the tree in place: each prunes a copy ...
