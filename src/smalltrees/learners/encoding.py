@@ -121,8 +121,9 @@ class Schema:
         Z = np.empty(X.shape, dtype=float)
         continuous, same, same_codes = [], [], []
         dtypes = X.dtypes.tolist() if dtypes is None else dtypes
-        for j, (column, dtype, cats) in enumerate(zip(X.columns, dtypes, self.categories,
-                                                      strict=True)):
+        # ``items()`` hands each column over as it is; ``X.iloc[:, j]`` costs three times more
+        for j, ((column, series), dtype, cats) in enumerate(zip(X.items(), dtypes,
+                                                               self.categories, strict=True)):
             is_categorical = isinstance(dtype, pd.CategoricalDtype)
             if is_categorical != (cats is not None):
                 kind = "categorical" if cats is not None else "continuous (numeric)"
@@ -131,7 +132,7 @@ class Schema:
                 continuous.append(j)
                 continue
             # the Categorical itself: ``.cat.codes`` would build two Series per column
-            codes = X.iloc[:, j].array.codes
+            codes = series.array.codes
             if category_tuple(dtype) == cats:  # the training categories: codes as they are
                 same.append(j)
                 same_codes.append(codes)

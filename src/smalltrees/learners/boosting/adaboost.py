@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -56,15 +56,22 @@ class Stump:
     threshold: float
     labels: np.ndarray
     default: int
+    #: the label of each branch, then the default: indexed by branch, -1 for no branch
+    table: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "table", np.append(self.labels, self.default))
 
     def predict(self, Z: np.ndarray) -> np.ndarray:
         """0/1 labels of the rows of ``Z``."""
         x = Z[:, self.feature]
+        missing = np.isnan(x)  # missing, or a category unseen in training
         if not np.isnan(self.threshold):
-            branch = np.where(np.isnan(x), -1, (x > self.threshold).astype(np.int64))
-        else:  # category codes (never negative); NaN = missing or unseen in training
-            branch = np.where(np.isnan(x), -1.0, x).astype(np.int64)
-        return np.where(branch >= 0, self.labels[np.maximum(branch, 0)], self.default)
+            branch = (x > self.threshold).astype(np.intp)
+        else:  # category codes (never negative)
+            branch = (np.where(missing, 0.0, x) if missing.any() else x).astype(np.intp)
+        branch[missing] = -1  # the last entry of the table: the default
+        return self.table[branch]
 
 
 class AdaBoost(BooleanClassifier):
@@ -239,16 +246,15 @@ class StumpSearch:
     """
 
     def __init__(self, attributes: Attributes, f: np.ndarray):
-        self.attributes, self.f = attributes, f
+        self.attributes, self.f, self.not_f = attributes, f, 1 - f
         # the cases and their labels are the same in every round: their count bins too
         self.bins = category_bins(attributes, np.arange(f.size), f, 2)
 
     def best(self, weights: np.ndarray) -> tuple[Stump | None, float]:
         """The first test of least weighted error under ``weights`` (summing to 1), and it."""
         A = self.attributes
-        positive, negative = weights * self.f, weights * (1 - self.f)
+        positive, negative = weights * self.f, weights * self.not_f
         errors = np.full(A.n_values.size, np.inf)
-        where: dict[int, tuple] = {}
         if A.continuous.size and self.f.size > 1:
             cuts = cut_weights(A, A.order, positive, negative)
             P, N = cuts.total_positive, cuts.total_negative
@@ -256,30 +262,26 @@ class StumpSearch:
                      + np.minimum(P - cuts.positives, N - cuts.negatives))
             error[~cuts.admissible] = np.inf
             first = np.argmin(error, axis=1)
-            for a, j in enumerate(A.continuous.tolist()):
-                errors[j] = error[a, first[a]]
-                where[j] = (a, int(first[a]), cuts)
+            errors[A.continuous] = error[np.arange(A.continuous.size), first]
         if A.categorical.size:
             neg, pos = count_category_bins(A, self.bins, 2, weights)
             # one row per attribute, summed as each row alone (the same floats)
             splits = np.count_nonzero(pos + neg > 0, axis=1) >= 2
             error = np.minimum(pos, neg).sum(axis=1)
-            for c in np.flatnonzero(splits).tolist():
-                j = int(A.categorical[c])
-                errors[j] = error[c]
-                where[j] = (c, pos, neg)
+            errors[A.categorical[splits]] = error[splits]
         if not np.isfinite(errors).any():
             return None, 0.5
         j = int(np.argmin(errors))
         default = int(positive.sum() >= negative.sum())
         if A.n_values[j] == 0:
-            a, position, cuts = where[j]
+            a = int(np.flatnonzero(A.continuous == j)[0])
+            position = int(first[a])
             P, N = cuts.total_positive, cuts.total_negative
             left_p, left_n = cuts.positives[a, position], cuts.negatives[a, position]
             labels = np.array([int(left_p >= left_n), int(P - left_p >= N - left_n)])
             threshold = cut_threshold(A, A.order, a, position)
             return Stump(j, threshold, labels, default), float(errors[j])
-        c, pos, neg = where[j]
+        c = int(np.flatnonzero(A.categorical == j)[0])
         n = int(A.n_values[j])
         empty = (pos[c, :n] + neg[c, :n]) == 0
         labels = np.where(empty, default, (pos[c, :n] >= neg[c, :n]).astype(np.int64))

@@ -21,6 +21,7 @@ Readings of Figure 1 (the reading notes' D-23 and section 1), each a choice the 
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -168,7 +169,9 @@ def grow(problem: Problem, max_splits: int | None) -> Growth:
     tree = Growth()
     P = int(problem.f.sum())
     tree.add(int(2 * P >= m), 0)
-    frontier: dict[int, tuple[np.ndarray, Candidate]] = {}
+    # the leaves with a test, as a heap: the largest Delta (w(l) x gain, as gain x cases) on
+    # top, ties to the leaf made first
+    frontier: list[tuple[float, int, np.ndarray, Candidate]] = []
     errors = min(P, m - P)
     _consider(problem, tree, frontier, 0, np.arange(m))
     while errors > 0:
@@ -180,22 +183,21 @@ def grow(problem: Problem, max_splits: int | None) -> Growth:
                 "no test separates the cases of an impure leaf (identical x with different "
                 f"labels): zero training error is unreachable; {errors} training error(s) left")
             return tree
-        leaf = max(frontier, key=lambda i: (frontier[i][1].gain * frontier[i][0].size, -i))
-        rows, test = frontier.pop(leaf)
+        _, leaf, rows, test = heapq.heappop(frontier)
         errors += _split(problem, tree, frontier, leaf, rows, test)
         tree.rounds[-1]["train_error"] = errors / m
     tree.stop_reason = "zero training error"
     return tree
 
 
-def _consider(problem: Problem, tree: Growth, frontier: dict, node: int, rows: np.ndarray):
-    """Put a new leaf on the frontier if it has a test."""
+def _consider(problem: Problem, tree: Growth, frontier: list, node: int, rows: np.ndarray):
+    """Put a new leaf on the frontier (the heap of :func:`grow`) if it has a test."""
     test = best_test(problem, rows)
     if test is not None:
-        frontier[node] = (rows, test)
+        heapq.heappush(frontier, (-(test.gain * rows.size), node, rows, test))
 
 
-def _split(problem: Problem, tree: Growth, frontier: dict, leaf: int, rows: np.ndarray,
+def _split(problem: Problem, tree: Growth, frontier: list, leaf: int, rows: np.ndarray,
            test: Candidate) -> int:
     """Split ``leaf`` by ``test``, record the round; return the change in training errors."""
     m, n = problem.f.size, rows.size
