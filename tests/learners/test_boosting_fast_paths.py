@@ -3,9 +3,10 @@
 Each test holds the previous code (as it was before the change, verbatim but for names) as the
 reference and compares on many small random problems: AdaBoost's stump prediction (a table
 lookup instead of three ``where``s), its search of the least-error test (the attributes' errors
-set in one assignment instead of a loop), TopDown's frontier (a heap instead of a scan for the
-largest Delta) and the encoding of a frame's categorical columns (``items()`` instead of
-``iloc``). Every comparison is exact: the same trees, rounds and floats.
+set in one assignment instead of a loop), TopDown's growth (a split's children judged together,
+the frontier a heap instead of a scan for the largest Delta) and the encoding of a frame's
+categorical columns (``items()`` instead of ``iloc``). Every comparison is exact: the same trees,
+rounds and floats.
 """
 
 import numpy as np
@@ -17,7 +18,13 @@ from smalltrees import AdaBoost
 from smalltrees.learners.boosting import topdown_grow
 from smalltrees.learners.boosting.adaboost import Stump, StumpSearch
 from smalltrees.learners.boosting.sweep import cut_threshold, cut_weights
-from smalltrees.learners.splits import Attributes, count_category_bins
+from smalltrees.learners.criteria import EPS
+from smalltrees.learners.splits import (
+    Attributes,
+    category_counts,
+    count_category_bins,
+    restrict_order,
+)
 
 
 def reference_predict(stump: Stump, Z: np.ndarray) -> np.ndarray:
@@ -91,7 +98,7 @@ def reference_best(search: StumpSearch, weights: np.ndarray):
 def random_columns(data, n_max=25):
     """``(Z, n_values, f)``: a few continuous (n_values 0) and categorical columns, no NaN."""
     n = data.draw(st.integers(1, n_max))
-    kinds = data.draw(st.lists(st.integers(0, 4), min_size=1, max_size=5))
+    kinds = data.draw(st.lists(st.integers(0, 11), min_size=1, max_size=5))
     Z = np.column_stack([data.draw(st.lists(st.integers(0, k - 1 if k else 3), min_size=n,
                                             max_size=n)) for k in kinds]).astype(float)
     f = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
@@ -117,15 +124,66 @@ def test_least_error_test_is_the_previous_one(data):
     assert np.array_equal(stump.labels, expected.labels)
 
 
+def reference_best_test(problem, rows):
+    """topdown_grow.best_test as it was: one leaf at a time."""
+    A, n = problem.attributes, rows.size
+    P = int(problem.f[rows].sum())
+    if P in (0, n):
+        return None
+    node = float(problem.impurity(np.array([P, n - P], dtype=float)))
+    best = None
+    found = {}
+    if A.continuous.size and n > 1:
+        cases = rows[restrict_order(A.order, rows, problem.f.size)]
+        cuts = cut_weights(A, cases, problem.positive, problem.negative)
+        left = np.stack([cuts.positives, cuts.negatives])
+        right = np.array([P, n - P], dtype=float)[:, None, None] - left
+        gain = (node - problem.impurity(left, axis=0) - problem.impurity(right, axis=0)) / n
+        gain[~cuts.admissible] = -np.inf
+        top = gain.max(axis=1)
+        first = np.argmax(gain >= top[:, None] - EPS, axis=1)
+        for a, j in enumerate(A.continuous.tolist()):
+            if np.isfinite(top[a]):
+                found[j] = ("cut", gain[a, first[a]], (cases, a, int(first[a])))
+    if A.categorical.size:
+        neg, pos = category_counts(A, rows, problem.f[rows], 2)
+        branches = np.stack([pos, neg])
+        gain = (node - problem.impurity(branches, axis=0).sum(axis=1)) / n
+        separates = np.count_nonzero(pos + neg > 0, axis=1) >= 2
+        for c, j in enumerate(A.categorical.tolist()):
+            if separates[c]:
+                found[j] = ("values", gain[c], c)
+    best_gain = -np.inf
+    for j in sorted(found):
+        if found[j][1] > best_gain + EPS:
+            best, best_gain = j, found[j][1]
+    if best is None:
+        return None
+    kind, gain, where = found[best]
+    values = A.Z[rows, best]
+    if kind == "cut":
+        cases, a, position = where
+        threshold = cut_threshold(A, cases, a, position)
+        branch = (values > threshold).astype(np.int64)
+        n_branches = 2
+    else:
+        threshold, branch = np.nan, values.astype(np.int64)
+        n_branches = int(A.n_values[best])
+    positives = np.bincount(branch, weights=problem.positive[rows], minlength=n_branches)
+    negatives = np.bincount(branch, weights=problem.negative[rows], minlength=n_branches)
+    return topdown_grow.Candidate(best, float(gain), threshold, branch, positives, negatives)
+
+
 def reference_grow(problem, max_splits):
-    """topdown_grow.grow with the frontier scanned for the largest Delta (as it was)."""
+    """topdown_grow.grow as it was: the frontier scanned for the largest Delta, each leaf's
+    best test found alone."""
     m, tree = problem.f.size, topdown_grow.Growth()
     P = int(problem.f.sum())
     tree.add(int(2 * P >= m), 0)
     frontier, errors = {}, min(P, m - P)
 
     def consider(node, rows):
-        test = topdown_grow.best_test(problem, rows)
+        test = reference_best_test(problem, rows)
         if test is not None:
             frontier[node] = (rows, test)
 

@@ -12,7 +12,8 @@ once per fit (:class:`~smalltrees.learners.splits.Attributes`):
   weights accumulated along it; a cut after position ``i`` is admissible where C4.5 would cut
   (:func:`~smalltrees.learners.splits.cuts`);
 * categorical attributes: one ``bincount`` over (class, attribute, value) cells
-  (:func:`~smalltrees.learners.splits.category_counts`).
+  (:func:`~smalltrees.learners.splits.category_counts`, called by the learners themselves:
+  TopDown counts a split's children together, AdaBoost keeps the cells of its cases).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from smalltrees.learners.splits import Attributes, category_counts, cuts, midpoint
+from smalltrees.learners.splits import Attributes, cuts, midpoint
 
 
 @dataclass(frozen=True)
@@ -69,15 +70,3 @@ def cut_threshold(attributes: Attributes, cases: np.ndarray, attribute: int,
     high = column[cases[attribute, position + 1]]
     return attributes.place_threshold(int(attributes.continuous[attribute]),
                                       midpoint(low, high))
-
-
-def category_weights(attributes: Attributes, rows: np.ndarray, f: np.ndarray,
-                     weights: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``(positives, negatives)``, each ``(n_categorical, width)``: the weights of the cases
-    ``rows`` with each value of each categorical attribute.
-
-    ``f`` is the boolean target of those cases (1 = positive), ``weights`` their weights
-    (every case counts 1 if not given).
-    """
-    negatives, positives = category_counts(attributes, rows, f, 2, weights)
-    return positives, negatives

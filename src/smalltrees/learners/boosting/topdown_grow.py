@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from smalltrees.learners.boosting.sweep import category_weights, cut_threshold, cut_weights
+from smalltrees.learners.boosting.sweep import cut_threshold, cut_weights
 from smalltrees.learners.boosting.twoclass import split_advantage
 from smalltrees.learners.criteria import CRITERIA, EPS
-from smalltrees.learners.splits import Attributes, restrict_order
+from smalltrees.learners.splits import Attributes, category_counts, restrict_order
 from smalltrees.learners.tree.structure import Tree, build
 
 IMPURITIES = {"entropy": CRITERIA["gain"].impurity, "G": CRITERIA["G"].impurity}
@@ -110,14 +110,54 @@ def to_tree(growth: Growth) -> Tree:
     return build(records, 2)
 
 
-def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
-    """The best test at a leaf with cases ``rows`` (C4.5's tie rules), or None when the leaf is
-    pure or no test separates its cases (identical x)."""
-    A, n = problem.attributes, rows.size
-    P = int(problem.f[rows].sum())
-    if P in (0, n):
+def best_tests(problem: Problem, leaves: list[np.ndarray]) -> list[Candidate | None]:
+    """The best test at each leaf, a leaf given by its cases (C4.5's tie rules), or None when
+    the leaf is pure or no test separates its cases (identical x).
+
+    The leaves are judged together where that is cheaper and gives the same numbers: the
+    impurity of every leaf in one call, and the categorical attributes' class counts of every
+    leaf in one ``bincount`` (integer counts, so every leaf's are what it alone would get);
+    a split's children are judged in one call (:func:`_split`).
+    """
+    P = [int(problem.f[rows].sum()) for rows in leaves]
+    impure = [k for k, rows in enumerate(leaves) if P[k] not in (0, rows.size)]
+    found: list[Candidate | None] = [None] * len(leaves)
+    if not impure:
+        return found
+    classes = np.array([[P[k] for k in impure], [leaves[k].size - P[k] for k in impure]],
+                       dtype=float)
+    node = problem.impurity(classes, axis=0)
+    values = _categorical_gains(problem, [leaves[k] for k in impure], node)
+    for i, k in enumerate(impure):
+        found[k] = _best_test(problem, leaves[k], P[k], float(node[i]),
+                              None if values is None else (values[0][i], values[1][i]))
+    return found
+
+
+def _categorical_gains(problem: Problem, leaves: list[np.ndarray], node: np.ndarray
+                       ) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(gain, separates)``, each ``(leaf, categorical attribute)``: each categorical test's
+    local gain at each (impure) leaf, whose impurity is ``node``, and whether it sends the
+    leaf's cases to at least two branches; None without categorical attributes."""
+    A = problem.attributes
+    if not A.categorical.size:
         return None
-    node = float(problem.impurity(np.array([P, n - P], dtype=float)))
+    rows = np.concatenate(leaves)
+    sizes = np.array([leaf.size for leaf in leaves])
+    leaf = np.repeat(np.arange(len(leaves)), sizes)
+    negatives, positives = category_counts(A, rows, 2 * leaf + problem.f[rows],
+                                           2 * len(leaves)).reshape(
+        len(leaves), 2, A.categorical.size, A.width).transpose(1, 0, 2, 3)
+    branches = np.stack([positives, negatives])
+    gain = (node[:, None] - problem.impurity(branches, axis=0).sum(axis=2)) / sizes[:, None]
+    return gain, np.count_nonzero(positives + negatives > 0, axis=2) >= 2
+
+
+def _best_test(problem: Problem, rows: np.ndarray, P: int, node: float,
+               categorical: tuple[np.ndarray, np.ndarray] | None) -> Candidate | None:
+    """:func:`best_tests` at one impure leaf with cases ``rows``, ``P`` of them positive, of
+    impurity ``node``, its categorical tests' ``(gain, separates)`` given."""
+    A, n = problem.attributes, rows.size
     best: Candidate | None = None
     found = {}
     if A.continuous.size and n > 1:
@@ -132,11 +172,8 @@ def best_test(problem: Problem, rows: np.ndarray) -> Candidate | None:
         for a, j in enumerate(A.continuous.tolist()):
             if np.isfinite(top[a]):
                 found[j] = ("cut", gain[a, first[a]], (cases, a, int(first[a])))
-    if A.categorical.size:
-        pos, neg = category_weights(A, rows, problem.f[rows])
-        branches = np.stack([pos, neg])
-        gain = (node - problem.impurity(branches, axis=0).sum(axis=1)) / n
-        separates = np.count_nonzero(pos + neg > 0, axis=1) >= 2
+    if categorical is not None:
+        gain, separates = categorical
         for c, j in enumerate(A.categorical.tolist()):
             if separates[c]:
                 found[j] = ("values", gain[c], c)
@@ -173,7 +210,7 @@ def grow(problem: Problem, max_splits: int | None) -> Growth:
     # top, ties to the leaf made first
     frontier: list[tuple[float, int, np.ndarray, Candidate]] = []
     errors = min(P, m - P)
-    _consider(problem, tree, frontier, 0, np.arange(m))
+    _consider(problem, frontier, [0], [np.arange(m)])
     while errors > 0:
         if max_splits is not None and len(tree.rounds) >= max_splits:
             tree.stop_reason = f"max_splits = {max_splits} reached"
@@ -190,11 +227,12 @@ def grow(problem: Problem, max_splits: int | None) -> Growth:
     return tree
 
 
-def _consider(problem: Problem, tree: Growth, frontier: list, node: int, rows: np.ndarray):
-    """Put a new leaf on the frontier (the heap of :func:`grow`) if it has a test."""
-    test = best_test(problem, rows)
-    if test is not None:
-        heapq.heappush(frontier, (-(test.gain * rows.size), node, rows, test))
+def _consider(problem: Problem, frontier: list, nodes: list[int], leaves: list[np.ndarray]):
+    """Put new leaves (``nodes``, their cases ``leaves``) on the frontier (the heap of
+    :func:`grow`), those that have a test."""
+    for node, rows, test in zip(nodes, leaves, best_tests(problem, leaves), strict=True):
+        if test is not None:
+            heapq.heappush(frontier, (-(test.gain * rows.size), node, rows, test))
 
 
 def _split(problem: Problem, tree: Growth, frontier: list, leaf: int, rows: np.ndarray,
@@ -205,6 +243,7 @@ def _split(problem: Problem, tree: Growth, frontier: list, leaf: int, rows: np.n
     tree.feature[leaf], tree.threshold[leaf] = test.attribute, test.threshold
     tree.split_round[leaf] = len(tree.rounds) + 1
     change = -min(P, n - P)
+    nodes, leaves = [], []
     for b in range(test.positives.size):
         p, count = int(test.positives[b]), int(test.positives[b] + test.negatives[b])
         child = tree.add(int(2 * p >= count) if count else tree.label[leaf],
@@ -212,7 +251,9 @@ def _split(problem: Problem, tree: Growth, frontier: list, leaf: int, rows: np.n
         tree.children[leaf].append(child)
         change += min(p, count - p)
         if count:
-            _consider(problem, tree, frontier, child, rows[test.branch == b])
+            nodes.append(child)
+            leaves.append(rows[test.branch == b])
+    _consider(problem, frontier, nodes, leaves)
     tree.rounds.append({
         "round": len(tree.rounds) + 1, "node": leaf, "depth": tree.depth[leaf],
         "feature": test.attribute, "threshold": test.threshold, "w": n / m, "q": P / n,
