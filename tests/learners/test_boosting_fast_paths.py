@@ -2,7 +2,8 @@
 
 Each test holds the previous code (as it was before the change, verbatim but for names) as the
 reference and compares on many small random problems: AdaBoost's stump prediction (a table
-lookup instead of three ``where``s), its search of the least-error test (the attributes' errors
+lookup instead of three ``where``s, a categorical attribute's branches kept for the next stump
+that tests it), its search of the least-error test (the attributes' errors
 set in one assignment instead of a loop), TopDown's growth (a split's children judged together,
 the frontier a heap instead of a scan for the largest Delta) and the encoding of a frame's
 categorical columns (``items()`` instead of ``iloc``). Every comparison is exact: the same trees,
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from smalltrees import AdaBoost
 from smalltrees.learners.boosting import topdown_grow
-from smalltrees.learners.boosting.adaboost import Stump, StumpSearch
+from smalltrees.learners.boosting.adaboost import Predictions, Stump, StumpSearch
 from smalltrees.learners.boosting.sweep import cut_threshold, cut_weights
 from smalltrees.learners.criteria import EPS
 from smalltrees.learners.splits import (
@@ -51,6 +52,24 @@ def test_stump_prediction_is_the_previous_one(data):
     stump = Stump(0, threshold, labels, data.draw(st.integers(0, 1)))
     got, expected = stump.predict(Z), reference_predict(stump, Z)
     assert got.dtype == expected.dtype and np.array_equal(got, expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_stumps_sharing_an_attribute_predict_as_each_alone(data):
+    """Predictions keeps a categorical attribute's branches for the next stump that tests it
+    (other labels, other default): each stump's labels are still the previous ones."""
+    n = data.draw(st.integers(1, 20))
+    Z = np.array([[data.draw(st.one_of(st.integers(0, 2), st.none())) for _ in range(2)]
+                  for _ in range(n)], dtype=float)
+    predictions = Predictions(Z)
+    for _ in range(data.draw(st.integers(1, 8))):
+        categorical = data.draw(st.booleans())
+        labels = np.array(data.draw(st.lists(st.integers(0, 1), min_size=3 if categorical
+                                             else 2, max_size=3 if categorical else 2)))
+        stump = Stump(data.draw(st.integers(0, 1)), np.nan if categorical else 0.5, labels,
+                      data.draw(st.integers(0, 1)))
+        assert np.array_equal(predictions.of(stump), reference_predict(stump, Z))
 
 
 def reference_best(search: StumpSearch, weights: np.ndarray):

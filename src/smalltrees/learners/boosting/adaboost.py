@@ -64,6 +64,10 @@ class Stump:
 
     def predict(self, Z: np.ndarray) -> np.ndarray:
         """0/1 labels of the rows of ``Z``."""
+        return self.table[self.branches(Z)]
+
+    def branches(self, Z: np.ndarray) -> np.ndarray:
+        """The branch of each row of ``Z`` (-1: none, the default's)."""
         x = Z[:, self.feature]
         missing = np.isnan(x)  # missing, or a category unseen in training
         if not np.isnan(self.threshold):
@@ -71,7 +75,26 @@ class Stump:
         else:  # category codes (never negative)
             branch = (np.where(missing, 0.0, x) if missing.any() else x).astype(np.intp)
         branch[missing] = -1  # the last entry of the table: the default
-        return self.table[branch]
+        return branch
+
+
+class Predictions:
+    """The stumps' labels of the rows of ``Z``; the branches of a categorical attribute's test
+    are found once and kept: boosting picks the same attribute again and again, labelled anew
+    each time (at most one array of branches per categorical attribute, as ``Z`` itself)."""
+
+    def __init__(self, Z: np.ndarray):
+        self.Z = Z
+        self.branches: dict[int, np.ndarray] = {}
+
+    def of(self, stump: Stump) -> np.ndarray:
+        """``stump.predict(Z)``."""
+        if not np.isnan(stump.threshold):
+            return stump.predict(self.Z)
+        branch = self.branches.get(stump.feature)
+        if branch is None:
+            branch = self.branches[stump.feature] = stump.branches(self.Z)
+        return stump.table[branch]
 
 
 class AdaBoost(BooleanClassifier):
@@ -119,7 +142,7 @@ class AdaBoost(BooleanClassifier):
         Z = np.asfortranarray(Z)  # each round's stump reads one column
         search = StumpSearch(Attributes(Z, self.schema_.n_values), f)
         weights = np.full(f.size, 1.0 / f.size)
-        vote = Vote(f.size)
+        vote, predictions = Vote(f.size), Predictions(Z)
         self.stumps_, alphas, rows = [], [], []
         self.stop_reason_ = "n_rounds reached"
         for t in range(1, self.n_rounds + 1):
@@ -129,7 +152,7 @@ class AdaBoost(BooleanClassifier):
                 self.stop_reason_ = (f"round {t}: no test has weighted error below 1/2 "
                                      f"(eps = {eps:.6g}); stopped")
                 break
-            h = stump.predict(Z)
+            h = predictions.of(stump)
             perfect = eps < ZERO_ERROR
             alpha = np.inf if perfect else np.log((1 - eps) / eps)
             vote.add(alpha, h)
@@ -186,12 +209,12 @@ class AdaBoost(BooleanClassifier):
         """The vote of ``X``'s rows after each of the first ``n_rounds`` rounds (all when None);
         one :class:`Vote`, updated in place; the vote before any round when there is none."""
         Z = np.asfortranarray(self._encode(X))  # each stump reads one column
-        vote = Vote(Z.shape[0])
+        vote, predictions = Vote(Z.shape[0]), Predictions(Z)
         stumps = list(zip(self.stumps_[:n_rounds], self.alphas_[:n_rounds], strict=True))
         if not stumps:
             yield vote
         for stump, alpha in stumps:
-            vote.add(alpha, stump.predict(Z))
+            vote.add(alpha, predictions.of(stump))
             yield vote
 
     def export_text(self) -> str:
