@@ -137,7 +137,7 @@ def group_best(counts: np.ndarray, group: np.ndarray, n_groups: int, *, K: int) 
     """
     if K <= 2:
         return _group_two_intervals(counts, group, n_groups, K=K)
-    return _group_prefix_layers(counts, group, n_groups, K=K)
+    return _group_prefix_layers(counts, group, n_groups, K=K)[-1]
 
 
 def _group_two_intervals(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
@@ -169,21 +169,23 @@ def _group_prefix_layers(counts: np.ndarray, group: np.ndarray, n_groups: int, *
     most k - 1 intervals, which already covers one interval from the group's first block,
     ``D_{k-1}[t] <= D_1[t] <= W_y[t]``). The running minimum is one ``minimum.accumulate`` over
     all groups, each group lowered below the ones before it by a multiple of more than the
-    range of the values (exact in int64); the answer is ``D_K`` at each group's last block."""
-    best = np.zeros(n_groups, dtype=np.int64)
+    range of the values (exact in int64). Returns shape (K, n_groups): ``D_k`` at each group's
+    last block for k = 1..K (0 for a group without blocks)."""
+    best = np.zeros((K, n_groups), dtype=np.int64)
     if not len(group):
         return best
     starts, ends, left, rank = _group_prefixes(counts, group)
     wrong = left.sum(axis=1, keepdims=True) - left  # W_y[t], shape (B, p)
     layer = wrong.min(axis=1)
+    best[0, group[starts]] = layer[ends]
     lowered = (rank * (2 * int(left[ends].sum(axis=1).max()) + 1))[:, None]
-    for _ in range(K - 1):
+    for k in range(1, K):
         start = layer[:, None] - wrong - lowered
         np.minimum.accumulate(start, axis=0, out=start)
         start += lowered
         start += wrong
         layer = start.min(axis=1)
-    best[group[starts]] = layer[ends]
+        best[k, group[starts]] = layer[ends]
     return best
 
 
@@ -236,8 +238,8 @@ def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
     """
     if K <= 2:
         return _two_intervals(counts, K=K)
-    one_group = np.zeros(len(counts), dtype=np.int64)
-    if group_best(counts, one_group, 1, K=2)[0] == group_best(counts, one_group, 1, K=K)[0]:
+    least = _group_prefix_layers(counts, np.zeros(len(counts), dtype=np.int64), 1, K=K)[:, 0]
+    if least[1] == least[-1]:
         # The walk reads only the tables of at most k + 1 intervals below its root state
         # (k, a, b), which are those of the tree for K = k + 1; the root takes the fewest
         # intervals first, so where two suffice it is the walk of K = 2, ties included.
