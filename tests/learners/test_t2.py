@@ -16,7 +16,13 @@ from t2_bruteforce import tree1_errors, tree2_errors
 from smalltrees import T1, T2
 from smalltrees.learners.optimal import sets as sets_module
 from smalltrees.learners.optimal.estimators import _encode
-from smalltrees.learners.optimal.intervals import _merged_labels, best_labels, group_best
+from smalltrees.learners.optimal.intervals import (
+    _merged_labels,
+    best_labels,
+    group_best,
+    leaf_tables,
+    merge_levels,
+)
 from smalltrees.learners.optimal.search import stump_errors
 from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
 
@@ -167,13 +173,13 @@ def test_intervals_match_dp_on_deep_trees(seed):
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_two_intervals_label_as_the_merge_sort_tree(seed):
-    """``best_labels`` at K <= 2 (closed form) gives the labels of the merge-sort tree's walk,
-    ties included, on 300 tie-heavy tables per seed (1-40 blocks, 1-4 classes, many empty or
-    equal blocks)."""
+def test_best_labels_label_as_the_merge_sort_tree(seed):
+    """``best_labels`` (closed form at K <= 2, and at K >= 3 where two intervals do as well)
+    gives the labels of the merge-sort tree's walk, ties included, on 300 tie-heavy tables per
+    seed (1-40 blocks, 1-4 classes, K 1-5, many empty or equal blocks)."""
     rng = np.random.default_rng(seed)
     for _ in range(300):
-        B, p, K = int(rng.integers(1, 41)), int(rng.integers(1, 5)), int(rng.integers(1, 3))
+        B, p, K = int(rng.integers(1, 41)), int(rng.integers(1, 5)), int(rng.integers(1, 6))
         counts = rng.integers(0, int(rng.integers(1, 4)), size=(B, p))
         counts[rng.random(B) < 0.3] = 0
         if rng.random() < 0.5:  # two classes of equal counts
@@ -183,13 +189,14 @@ def test_two_intervals_label_as_the_merge_sort_tree(seed):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_group_best_at_two_intervals_matches_dp(seed):
-    """``group_best`` at K <= 2 (closed form, no merge-sort tree) gives each group the least
-    errors of the left-to-right DP, on 300 tie-heavy problems per seed: 1-8 groups, some
-    without blocks, 1-30 blocks each, 1-4 classes, many empty or equal blocks."""
+def test_group_best_matches_dp_and_the_merge_sort_tree(seed):
+    """``group_best`` (closed form at K <= 2, the layered running minima beyond, no merge-sort
+    tree) gives each group the least errors of the left-to-right DP and of the merge-sort
+    tree, on 300 tie-heavy problems per seed: 1-8 groups, some without blocks, 1-30 blocks
+    each, 1-4 classes, K 1-5, many empty or equal blocks."""
     rng = np.random.default_rng(seed)
     for _ in range(300):
-        n_groups, p, K = int(rng.integers(1, 9)), int(rng.integers(1, 5)), int(rng.integers(1, 3))
+        n_groups, p, K = int(rng.integers(1, 9)), int(rng.integers(1, 5)), int(rng.integers(1, 6))
         sizes = rng.integers(0, 31, size=n_groups) * (rng.random(n_groups) < 0.8)
         group = np.repeat(np.arange(n_groups), sizes)
         counts = rng.integers(0, int(rng.integers(1, 4)), size=(len(group), p))
@@ -199,6 +206,10 @@ def test_group_best_at_two_intervals_matches_dp(seed):
         expected = [dp_reference(counts[group == g], K) if (group == g).any() else 0
                     for g in range(n_groups)]
         assert group_best(counts, group, n_groups, K=K).tolist() == expected
+        if len(group):
+            tables, present = merge_levels(leaf_tables(counts, K=K), group)[-1]
+            assert tables.min(axis=(0, 1, 2)).tolist() == [expected[g] for g in present]
+
 
 def dp_intervals(groups, K):
     """The interval problem of the brute force, solved by :func:`dp_reference`."""

@@ -137,10 +137,7 @@ def group_best(counts: np.ndarray, group: np.ndarray, n_groups: int, *, K: int) 
     """
     if K <= 2:
         return _group_two_intervals(counts, group, n_groups, K=K)
-    tables, top_group = merge_levels(leaf_tables(counts, K=K), group)[-1]
-    best = np.zeros(n_groups, dtype=np.int64)
-    best[top_group] = tables.min(axis=(0, 1, 2), initial=INF)
-    return best
+    return _group_prefix_layers(counts, group, n_groups, K=K)[-1]
 
 
 def _group_two_intervals(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
@@ -154,16 +151,55 @@ def _group_two_intervals(counts: np.ndarray, group: np.ndarray, n_groups: int, *
     best = np.zeros(n_groups, dtype=np.int64)
     if not len(group):
         return best
-    starts = np.flatnonzero(np.concatenate(([True], group[1:] != group[:-1])))
-    ends = np.append(starts[1:], len(group)) - 1
-    seen = np.cumsum(counts, axis=0)
-    before = np.repeat(seen[starts] - counts[starts], np.diff(np.append(starts, len(group))),
-                       axis=0)
-    left = seen - before  # each group's blocks up to and including each block
+    starts, ends, left, _ = _group_prefixes(counts, group)
     right = left[ends][np.repeat(np.arange(len(starts)), ends - starts + 1)] - left
     errors = majority(left) + majority(right)
     best[group[starts]] = (errors[ends] if K == 1 else np.minimum.reduceat(errors, starts))
     return best
+
+
+def _group_prefix_layers(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
+                         K: int) -> np.ndarray:
+    """:func:`group_best` for K >= 3 without the merge-sort tree (T1's search at the default
+    K = 3 of two classes, the fixed cost of its fits): a left-to-right programme over the
+    cuts after each block. With ``W_y[t]`` the items not of class ``y`` in a group's blocks up
+    to block ``t``, the least errors of the blocks up to ``t`` by at most ``k`` intervals are
+    ``D_1[t] = min_y W_y[t]`` and ``D_k[t] = min_y (W_y[t] + min_{s <= t} (D_{k-1}[s] -
+    W_y[s]))``: the last interval, labelled ``y``, starts after block ``s`` (``s = t``: at
+    most k - 1 intervals, which already covers one interval from the group's first block,
+    ``D_{k-1}[t] <= D_1[t] <= W_y[t]``). The running minimum is one ``minimum.accumulate`` over
+    all groups, each group lowered below the ones before it by a multiple of more than the
+    range of the values (exact in int64). Returns shape (K, n_groups): ``D_k`` at each group's
+    last block for k = 1..K (0 for a group without blocks)."""
+    best = np.zeros((K, n_groups), dtype=np.int64)
+    if not len(group):
+        return best
+    starts, ends, left, rank = _group_prefixes(counts, group)
+    wrong = left.sum(axis=1, keepdims=True) - left  # W_y[t], shape (B, p)
+    layer = wrong.min(axis=1)
+    best[0, group[starts]] = layer[ends]
+    lowered = (rank * (2 * int(left[ends].sum(axis=1).max()) + 1))[:, None]
+    for k in range(1, K):
+        start = layer[:, None] - wrong - lowered
+        np.minimum.accumulate(start, axis=0, out=start)
+        start += lowered
+        start += wrong
+        layer = start.min(axis=1)
+        best[k, group[starts]] = layer[ends]
+    return best
+
+
+def _group_prefixes(counts: np.ndarray, group: np.ndarray):
+    """``(starts, ends, left, rank)`` of blocks sorted by group: each group's first and last
+    block, the class counts of each group's blocks up to and including each block (int64),
+    and each block's group's rank among the groups present."""
+    new = np.concatenate(([True], group[1:] != group[:-1]))
+    starts = np.flatnonzero(new)
+    ends = np.append(starts[1:], len(group)) - 1
+    seen = np.cumsum(counts, axis=0, dtype=np.int64)
+    sizes = ends - starts + 1
+    left = seen - np.repeat(seen[starts] - counts[starts], sizes, axis=0)
+    return starts, ends, left, np.repeat(np.arange(len(starts)), sizes)
 
 
 def majority(counts: np.ndarray) -> np.ndarray:
@@ -202,6 +238,12 @@ def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
     """
     if K <= 2:
         return _two_intervals(counts, K=K)
+    least = _group_prefix_layers(counts, np.zeros(len(counts), dtype=np.int64), 1, K=K)[:, 0]
+    if least[1] == least[-1]:
+        # The walk reads only the tables of at most k + 1 intervals below its root state
+        # (k, a, b), which are those of the tree for K = k + 1; the root takes the fewest
+        # intervals first, so where two suffice it is the walk of K = 2, ties included.
+        return _two_intervals(counts, K=2)
     return _merged_labels(counts, K=K)
 
 
