@@ -23,21 +23,21 @@ rule auer95_table1:
     input:
         data=processed(config["auer95"]["datasets"]),
         paper=PAPER.format("table1"),
-        code=CODE.of("auer95/table1.py"),
+        code=CODE.in_process("auer95/table1.py"),
     output:
         cells="results/auer95/cells/table1.csv",
         csv="results/tables/auer95_table1.csv",
         md="results/tables/auer95_table1.md",
     log:
         "logs/auer95_table1.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["auer95"]["datasets"],
         names={d: REGISTRY[d].get("name", d) for d in config["auer95"]["datasets"]},
         notes={d: REGISTRY[d].get("note", "") for d in config["auer95"]["datasets"]},
-    script:
-        "../scripts/auer95/table1.py"
+    run:
+        run_script(
+            "auer95/table1.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 # Sky1/Sky2 (T1, T2) and Sky3 (T3; Theorem 3 for d = 3, beyond the paper) of one dataset on all
@@ -71,20 +71,18 @@ rule auer95_sky:
         ),
         paper=PAPER.format("table2"),
         notes="data/paper/auer95/notes.csv",
-        code=CODE.of("auer95/sky.py"),
+        code=CODE.in_process("auer95/sky.py"),
     output:
         cells="results/auer95/cells/sky2.csv",
         csv="results/tables/auer95_sky.csv",
         md="results/tables/auer95_sky.md",
     log:
         "logs/auer95_sky.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["auer95"]["datasets"],
         notes=paper_notes("auer95", "sky2"),
-    script:
-        "../scripts/auer95/sky.py"
+    run:
+        run_script("auer95/sky.py", rule, input, output, params, wildcards, log, config)
 
 
 rule auer95_table2:
@@ -93,30 +91,30 @@ rule auer95_table2:
         sky="results/auer95/cells/sky2.csv",
         paper=PAPER.format("table2"),
         notes="data/paper/auer95/notes.csv",
-        code=CODE.of("auer95/table2.py"),
+        code=CODE.in_process("auer95/table2.py"),
     output:
         cells="results/auer95/cells/table2.csv",
         csv="results/tables/auer95_table2.csv",
         md="results/tables/auer95_table2.md",
     log:
         "logs/auer95_table2.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["auer95"]["datasets"],
         learners=config["auer95"]["cv"]["learners"],
         compare=config["auer95"]["table2"]["compare"],
         tolerance=config["auer95"]["tolerance_sd"],
         notes=paper_notes("auer95", "table2"),
-    script:
-        "../scripts/auer95/table2.py"
+    run:
+        run_script(
+            "auer95/table2.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule auer95_table2_figure:
     input:
         cells="results/auer95/cells/table2.csv",
         sky="results/auer95/cells/sky2.csv",
-        code=CODE.of("auer95/table2_figure.py"),
+        code=CODE.in_process("auer95/table2_figure.py"),
     output:
         png=report(
             "figures/auer95_table2.png",
@@ -127,16 +125,23 @@ rule auer95_table2_figure:
         pdf="figures/auer95_table2.pdf",
     log:
         "logs/auer95_table2_figure.log",
-    conda:
-        "../../environment.yml"
     params:
         compare=config["auer95"]["table2"]["compare"],
         design=(
             f"{config['auer95']['cv']['repetitions']} x "
             f"{config['auer95']['cv']['folds']}-fold CV"
         ),
-    script:
-        "../scripts/auer95/table2_figure.py"
+    run:
+        run_script(
+            "auer95/table2_figure.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )
 
 
 # Section 4: learning curves of T1 and T2 against the VC-dimension bounds (Figure 1, Theorem 4).
@@ -200,21 +205,21 @@ rule auer95_vc_factors:
         meta=[f"data/processed/{d}.json" for d in CURVE_DATASETS],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         paper=PAPER.format("section4"),
-        code=CODE.of("auer95/vc_factors.py"),
+        code=CODE.in_process("auer95/vc_factors.py"),
     output:
         cells="results/auer95/cells/factors.csv",
         csv="results/tables/auer95_vc_factors.csv",
         md="results/tables/auer95_vc_factors.md",
     log:
         "logs/auer95_vc_factors.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=CURVE_DATASETS,
         base=config["auer95"].get("curves", {}).get("log_base"),
         around=config["auer95"].get("curves", {}).get("around"),
-    script:
-        "../scripts/auer95/vc_factors.py"
+    run:
+        run_script(
+            "auer95/vc_factors.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule auer95_learning_curves:
@@ -223,15 +228,13 @@ rule auer95_learning_curves:
         draws=curve_files(config) if CURVE_DATASETS else [],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         factors="results/tables/auer95_vc_factors.csv",
-        code=CODE.of("auer95/learning_curves.py"),
+        code=CODE.in_process("auer95/learning_curves.py"),
     output:
         csv="results/tables/auer95_learning_curves.csv",
         md="results/tables/auer95_learning_curves.md",
         claims="results/auer95/cells/claims.csv",
     log:
         "logs/auer95_learning_curves.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=CURVE_DATASETS,
         levels=config["auer95"].get("curves", {}).get("levels"),
@@ -239,14 +242,23 @@ rule auer95_learning_curves:
         protocol=CURVE_PROTOCOL,
         noise_se=config["auer95"].get("curves", {}).get("noise_se"),
         around=config["auer95"].get("curves", {}).get("around"),
-    script:
-        "../scripts/auer95/learning_curves.py"
+    run:
+        run_script(
+            "auer95/learning_curves.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )
 
 
 rule auer95_figure1:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=CODE.of("auer95/figure1.py"),
+        code=CODE.in_process("auer95/figure1.py"),
     output:
         png=report(
             "figures/auer95_fig1.png",
@@ -257,19 +269,19 @@ rule auer95_figure1:
         pdf="figures/auer95_fig1.pdf",
     log:
         "logs/auer95_figure1.log",
-    conda:
-        "../../environment.yml"
     params:
         kind="paper",
         datasets=config["auer95"].get("curves", {}).get("datasets"),
-    script:
-        "../scripts/auer95/figure1.py"
+    run:
+        run_script(
+            "auer95/figure1.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule auer95_curves_figure:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=CODE.of("auer95/figure1.py"),
+        code=CODE.in_process("auer95/figure1.py"),
     output:
         png=report(
             "figures/auer95_curves_all.png",
@@ -280,13 +292,13 @@ rule auer95_curves_figure:
         pdf="figures/auer95_curves_all.pdf",
     log:
         "logs/auer95_curves_figure.log",
-    conda:
-        "../../environment.yml"
     params:
         kind="all",
         datasets=CURVE_DATASETS,
-    script:
-        "../scripts/auer95/figure1.py"
+    run:
+        run_script(
+            "auer95/figure1.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 # Section 4's two failed verdicts (SE's m ~ 1/eps^2, CR's factors 17 to 25) under one protocol
@@ -307,7 +319,7 @@ rule auer95_section4_sensitivity:
         factors="results/tables/auer95_vc_factors.csv",
         claims="data/paper/auer95/claims.csv",
         paper=[PAPER.format("section4"), PAPER.format("table2")],
-        code=CODE.of("auer95/section4_sensitivity.py"),
+        code=CODE.in_process("auer95/section4_sensitivity.py"),
     output:
         cells="results/auer95/cells/section4_readings.csv",
         csv="results/tables/auer95_section4_sensitivity.csv",
@@ -316,8 +328,6 @@ rule auer95_section4_sensitivity:
         "logs/auer95_section4_sensitivity.log",
     benchmark:
         "logs/benchmarks/auer95_section4_sensitivity.tsv"
-    conda:
-        "../../environment.yml"
     params:
         datasets=SENSITIVITY_DATASETS,
         noise_se=config["auer95"].get("curves", {}).get("noise_se"),
@@ -325,8 +335,17 @@ rule auer95_section4_sensitivity:
         around=config["auer95"].get("curves", {}).get("around"),
         choices=config["auer95"].get("curves", {}).get("sensitivity"),
         seed=config["seed"],
-    script:
-        "../scripts/auer95/section4_sensitivity.py"
+    run:
+        run_script(
+            "auer95/section4_sensitivity.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )
 
 
 # Issue 24, item 1: how Table 2 read C4.5's complexity measures, and which C4.5 it ran: readings
@@ -369,15 +388,13 @@ rule auer95_c45_readings:
     input:
         folds=C45_READING_FOLDS,
         paper=PAPER.format("table2"),
-        code=CODE.of("auer95/c45_readings.py"),
+        code=CODE.in_process("auer95/c45_readings.py"),
     output:
         cells="results/auer95/cells/table2_readings.csv",
         csv="results/tables/auer95_c45_readings.csv",
         md="results/tables/auer95_c45_readings.md",
     log:
         "logs/auer95_c45_readings.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["auer95"]["datasets"],
         hypotheses=C45_READINGS.get("hypotheses", []),
@@ -385,5 +402,14 @@ rule auer95_c45_readings:
         accuracy_codes=C45_READINGS.get("accuracy_codes", []),
         not_tried=C45_READINGS.get("not_tried", {}),
         tolerance=config["auer95"]["tolerance_sd"],
-    script:
-        "../scripts/auer95/c45_readings.py"
+    run:
+        run_script(
+            "auer95/c45_readings.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )

@@ -3,23 +3,21 @@
 
 rule fetch_raw:
     input:
-        code=CODE.of("fetch_raw.py"),
+        code=CODE.in_process("fetch_raw.py"),
     output:
         "data/raw/{relpath}",
     log:
         "logs/fetch_raw/{relpath}.log",
-    conda:
-        "../../environment.yml"
     params:
         source=raw_file_entry,
-    script:
-        "../scripts/fetch_raw.py"
+    run:
+        run_script("fetch_raw.py", rule, input, output, params, wildcards, log, config)
 
 
 rule parse_dataset:
     input:
         raw=raw_inputs,
-        code=CODE.of("parse_dataset.py"),
+        code=CODE.in_process("parse_dataset.py"),
     output:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
@@ -27,12 +25,12 @@ rule parse_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(REQUIRED_DATASETS),
-    conda:
-        "../../environment.yml"
     params:
         spec=dataset_spec,
-    script:
-        "../scripts/parse_dataset.py"
+    run:
+        run_script(
+            "parse_dataset.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 # An optional dataset: fetched here, so that when no source has its files the job writes the
@@ -40,7 +38,7 @@ rule parse_dataset:
 # after the data become reachable: snakemake --cores 2 --forcerun parse_optional_dataset
 rule parse_optional_dataset:
     input:
-        code=CODE.of("parse_optional_dataset.py"),
+        code=CODE.in_process("parse_optional_dataset.py"),
     output:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
@@ -48,10 +46,17 @@ rule parse_optional_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(OPTIONAL_DATASETS),
-    conda:
-        "../../environment.yml"
     params:
         spec=dataset_spec,
         sources=fetch_sources,
-    script:
-        "../scripts/parse_optional_dataset.py"
+    run:
+        run_script(
+            "parse_optional_dataset.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )

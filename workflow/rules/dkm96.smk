@@ -40,7 +40,7 @@ READINGS_PLAN = readings_plan(config)
 
 rule dkm96_figure:
     input:
-        code=CODE.of("dkm96/figures.py"),
+        code=CODE.in_process("dkm96/figures.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -53,12 +53,12 @@ rule dkm96_figure:
         "logs/dkm96_figure/fig{number}.log",
     wildcard_constraints:
         number="[3-6]",
-    conda:
-        "../../environment.yml"
     params:
         settings=figure_settings(config),
-    script:
-        "../scripts/dkm96/figures.py"
+    run:
+        run_script(
+            "dkm96/figures.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule dkm96_table1_trials:
@@ -92,7 +92,7 @@ rule dkm96_table1:
         paper="data/paper/dkm96/table1.csv",
         claims="data/paper/dkm96/claims.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.of("dkm96/table1.py"),
+        code=CODE.in_process("dkm96/table1.py"),
     output:
         cells=cells_file("table1"),
         claims=cells_file("table1_claims"),
@@ -100,8 +100,6 @@ rule dkm96_table1:
         md="results/tables/dkm96_table1.md",
     log:
         "logs/dkm96_table1.log",
-    conda:
-        "../../environment.yml"
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
@@ -109,28 +107,30 @@ rule dkm96_table1:
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
         notes=paper_notes("dkm96", "table1"),
-    script:
-        "../scripts/dkm96/table1.py"
+    run:
+        run_script(
+            "dkm96/table1.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule dkm96_stability:
     input:
         trials=table1_trials(config),
-        code=CODE.of("dkm96/stability.py"),
+        code=CODE.in_process("dkm96/stability.py"),
     output:
         csv="results/tables/dkm96_stability.csv",
         md="results/tables/dkm96_stability.md",
     log:
         "logs/dkm96_stability.log",
-    conda:
-        "../../environment.yml"
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
-    script:
-        "../scripts/dkm96/stability.py"
+    run:
+        run_script(
+            "dkm96/stability.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 # -- Section 4: TopDown vs AdaBoost (Table 2, Figures 8-12) --
@@ -165,15 +165,13 @@ rule dkm96_table2:
         trials=table2_trials(config),
         paper="data/paper/dkm96/table2.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.of("dkm96/table2.py"),
+        code=CODE.in_process("dkm96/table2.py"),
     output:
         cells=cells_file("table2"),
         csv="results/tables/dkm96_table2.csv",
         md="results/tables/dkm96_table2.md",
     log:
         "logs/dkm96_table2.log",
-    conda:
-        "../../environment.yml"
     params:
         problems=table2_problems(config),
         tolerance=TABLE2["tolerance_sd"],
@@ -183,8 +181,10 @@ rule dkm96_table2:
             for name, spec in table2_rows(config).items()
             if "decision_list" in spec
         },
-    script:
-        "../scripts/dkm96/table2.py"
+    run:
+        run_script(
+            "dkm96/table2.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule dkm96_claims:
@@ -193,21 +193,21 @@ rule dkm96_claims:
         table2="data/paper/dkm96/table2.csv",
         rounds=table2_trials(config, "rounds"),
         trials=table2_trials(config),
-        code=CODE.of("dkm96/claims.py"),
+        code=CODE.in_process("dkm96/claims.py"),
     output:
         cells=cells_file("claims"),
         csv="results/tables/dkm96_claims.csv",
         md="results/tables/dkm96_claims.md",
     log:
         "logs/dkm96_claims.log",
-    conda:
-        "../../environment.yml"
     params:
         problems=table2_problems(config),
         scatter=TABLE2["scatter"],
         settings=TABLE2["claims"],
-    script:
-        "../scripts/dkm96/claims.py"
+    run:
+        run_script(
+            "dkm96/claims.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 # The calibration grid is measured in up to CALIBRATION_PARTS jobs, no more than its points
@@ -243,26 +243,26 @@ rule dkm96_calibration:
     input:
         parts=calibration_parts(config),
         paper="data/paper/dkm96/table2.csv",
-        code=CODE.of("dkm96/calibration.py"),
+        code=CODE.in_process("dkm96/calibration.py"),
     output:
         csv="results/tables/dkm96_calibration.csv",
         md="results/tables/dkm96_calibration.md",
     log:
         "logs/dkm96_calibration.log",
-    conda:
-        "../../environment.yml"
     params:
         trials=TABLE2["calibration"]["trials"],
         domain=TABLE2["scatter"],
         configured=TABLE2["domains"][TABLE2["scatter"]].get("decision_list", {}),
-    script:
-        "../scripts/dkm96/calibration.py"
+    run:
+        run_script(
+            "dkm96/calibration.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule dkm96_sequence_figure:
     input:
         rounds=sequence_rounds(config),
-        code=CODE.of("dkm96/advantage_figure.py"),
+        code=CODE.in_process("dkm96/advantage_figure.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -275,8 +275,6 @@ rule dkm96_sequence_figure:
         "logs/dkm96_sequence_figure/fig{number}.log",
     wildcard_constraints:
         number=choice([str(n) for n in sequence_figures(config)]),
-    conda:
-        "../../environment.yml"
     params:
         domain=lambda wildcards: sequence_figures(config)[int(wildcards.number)],
         problem=lambda wildcards: table2_problems(config)[
@@ -286,14 +284,23 @@ rule dkm96_sequence_figure:
             "min_running": TABLE2["min_running"],
             "floor": TABLE2["claims"]["floor"],
         },
-    script:
-        "../scripts/dkm96/advantage_figure.py"
+    run:
+        run_script(
+            "dkm96/advantage_figure.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )
 
 
 rule dkm96_scatter_figure:
     input:
         rounds=boosting_result(TABLE2["scatter"], "rounds"),
-        code=CODE.of("dkm96/advantage_figure.py"),
+        code=CODE.in_process("dkm96/advantage_figure.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -306,8 +313,6 @@ rule dkm96_scatter_figure:
         "logs/dkm96_scatter_figure/fig{number}.log",
     wildcard_constraints:
         number=choice([str(n) for n in SCATTER_FIGURES]),
-    conda:
-        "../../environment.yml"
     params:
         domain=TABLE2["scatter"],
         problem=table2_problems(config).get(TABLE2["scatter"], TABLE2["scatter"]),
@@ -317,8 +322,17 @@ rule dkm96_scatter_figure:
             .get("decision_list", {})
             .get("train_size"),
         },
-    script:
-        "../scripts/dkm96/advantage_figure.py"
+    run:
+        run_script(
+            "dkm96/advantage_figure.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )
 
 
 # -- beyond the paper: the deviations' explanations tested (dkm96.readings) --
@@ -384,7 +398,7 @@ rule dkm96_readings:
         paper=["data/paper/dkm96/table1.csv", "data/paper/dkm96/table2.csv"],
         tables=[cells_file("table1"), cells_file("table2")],
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.of("dkm96/readings.py"),
+        code=CODE.in_process("dkm96/readings.py"),
     output:
         table1=cells_file("table1_readings"),
         table2=cells_file("table2_readings"),
@@ -392,8 +406,6 @@ rule dkm96_readings:
         md="results/tables/dkm96_readings.md",
     log:
         "logs/dkm96_readings.log",
-    conda:
-        "../../environment.yml"
     params:
         plan=READINGS_PLAN,
         notes={
@@ -406,5 +418,7 @@ rule dkm96_readings:
         interval=config["dkm96"]["table1"]["interval"],
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
-    script:
-        "../scripts/dkm96/readings.py"
+    run:
+        run_script(
+            "dkm96/readings.py", rule, input, output, params, wildcards, log, config
+        )

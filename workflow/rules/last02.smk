@@ -78,7 +78,7 @@ rule last02_table3:
         data=processed(config["last02"]["datasets"]),
         paper="data/paper/last02/table3.csv",
         notes="data/paper/last02/notes.csv",
-        code=CODE.of("last02/table3.py"),
+        code=CODE.in_process("last02/table3.py"),
     output:
         cells="results/last02/cells/table3.csv",
         readings="results/last02/cells/table3_readings.csv",
@@ -86,16 +86,16 @@ rule last02_table3:
         md="results/tables/last02_table3.md",
     log:
         "logs/last02_table3.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["cv"]["learners"],
         ifn=config["last02"]["ifn"],
         labels=config["last02"].get("labels", {}),
         notes=paper_notes("last02", "table3"),
-    script:
-        "../scripts/last02/table3.py"
+    run:
+        run_script(
+            "last02/table3.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule last02_table4:
@@ -105,7 +105,7 @@ rule last02_table4:
         sizes=stability_files(config, "sizes.csv"),
         paper="data/paper/last02/table4.csv",
         notes="data/paper/last02/notes.csv",
-        code=CODE.of("last02/table4.py"),
+        code=CODE.in_process("last02/table4.py"),
     output:
         cells="results/last02/cells/table4.csv",
         readings="results/last02/cells/table4_readings.csv",
@@ -113,8 +113,6 @@ rule last02_table4:
         md="results/tables/last02_table4.md",
     log:
         "logs/last02_table4.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -130,8 +128,10 @@ rule last02_table4:
             f"{config['last02']['cv']['repetitions']} x {config['last02']['cv']['folds']}"
             "-fold cross-validation"
         ),
-    script:
-        "../scripts/last02/table4.py"
+    run:
+        run_script(
+            "last02/table4.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule last02_stability_readings:
@@ -139,7 +139,7 @@ rule last02_stability_readings:
         readings=stability_files(config, "readings.csv"),
         reading_runs=stability_files(config, "reading_runs.csv"),
         paper="data/paper/last02/table4.csv",
-        code=CODE.of("last02/stability_readings.py"),
+        code=CODE.in_process("last02/stability_readings.py"),
     output:
         cells="results/last02/cells/table4_stability_readings.csv",
         csv="results/tables/last02_stability_readings.csv",
@@ -152,8 +152,6 @@ rule last02_stability_readings:
         ),
     log:
         "logs/last02_stability_readings.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -171,8 +169,17 @@ rule last02_stability_readings:
             f"{config['last02']['cv']['repetitions']} x {config['last02']['cv']['folds']}"
             "-fold cross-validation's models"
         ),
-    script:
-        "../scripts/last02/stability_readings.py"
+    run:
+        run_script(
+            "last02/stability_readings.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )
 
 
 rule last02_claims:
@@ -187,15 +194,13 @@ rule last02_claims:
             "results/last02/cells/table4.csv",
             "results/last02/cells/table4_readings.csv",
         ],
-        code=CODE.of("last02/claims.py"),
+        code=CODE.in_process("last02/claims.py"),
     output:
         cells="results/last02/cells/claims.csv",
         csv="results/tables/last02_claims.csv",
         md="results/tables/last02_claims.md",
     log:
         "logs/last02_claims.log",
-    conda:
-        "../../environment.yml"
     params:
         ifn=config["last02"]["ifn"],
         peers=[
@@ -203,8 +208,10 @@ rule last02_claims:
             for name in config["last02"]["stability"]["learners"]
             if name not in config["last02"]["ifn"]
         ],
-    script:
-        "../scripts/last02/claims.py"
+    run:
+        run_script(
+            "last02/claims.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule last02_figure:
@@ -214,7 +221,7 @@ rule last02_figure:
             "results/last02/cells/table4_readings.csv",
         ],
         paper="data/paper/last02/table4.csv",
-        code=CODE.of("last02/figure.py"),
+        code=CODE.in_process("last02/figure.py"),
     output:
         png=report(
             "figures/last02_size_stability.png",
@@ -225,11 +232,11 @@ rule last02_figure:
         pdf="figures/last02_size_stability.pdf",
     log:
         "logs/last02_figure.log",
-    conda:
-        "../../environment.yml"
     params:
         learners=config["last02"]["stability"]["learners"],
         ifn=config["last02"]["ifn"],
         labels=config["last02"].get("labels", {}),
-    script:
-        "../scripts/last02/figure.py"
+    run:
+        run_script(
+            "last02/figure.py", rule, input, output, params, wildcards, log, config
+        )

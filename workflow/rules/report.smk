@@ -6,7 +6,7 @@ rule scorecard:
     input:
         cells=[f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()],
         notes=expand("data/paper/{study}/notes.csv", study=STUDIES),
-        code=CODE.of("scorecard.py"),
+        code=CODE.in_process("scorecard.py"),
     output:
         csv="results/scorecard.csv",
         md="results/scorecard.md",
@@ -17,22 +17,20 @@ rule scorecard:
         ),
     log:
         "logs/scorecard.log",
-    conda:
-        "../../environment.yml"
     params:
         parts=scorecard_parts(),
         studies=STUDIES,
         figures={
             s: os.path.relpath(f"figures/{s}_vs_paper.png", "results") for s in STUDIES
         },
-    script:
-        "../scripts/scorecard.py"
+    run:
+        run_script("scorecard.py", rule, input, output, params, wildcards, log, config)
 
 
 rule paper_figure:
     input:
         card="results/scorecard.csv",
-        code=CODE.of("paper_figure.py"),
+        code=CODE.in_process("paper_figure.py"),
     output:
         report(
             "figures/{study}_vs_paper.png",
@@ -41,16 +39,16 @@ rule paper_figure:
         ),
     log:
         "logs/paper_figure/{study}.log",
-    conda:
-        "../../environment.yml"
-    script:
-        "../scripts/paper_figure.py"
+    run:
+        run_script(
+            "paper_figure.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule table_html:
     input:
         md="results/tables/{study}_{name}.md",
-        code=CODE.of("table_html.py"),
+        code=CODE.in_process("table_html.py"),
     output:
         report(
             "results/tables/{study}_{name}.html",
@@ -60,9 +58,7 @@ rule table_html:
         ),
     log:
         "logs/table_html/{study}_{name}.log",
-    conda:
-        "../../environment.yml"
     params:
         caption=table_caption,
-    script:
-        "../scripts/table_html.py"
+    run:
+        run_script("table_html.py", rule, input, output, params, wildcards, log, config)

@@ -48,26 +48,26 @@ rule yildiz15_table1:
         data=processed(config["yildiz15"]["datasets"]),
         paper="data/paper/yildiz15/sheets/table1.csv",
         notes="data/paper/yildiz15/notes.csv",
-        code=CODE.of("yildiz15/table1.py"),
+        code=CODE.in_process("yildiz15/table1.py"),
     output:
         csv="results/tables/yildiz15_table1.csv",
         md="results/tables/yildiz15_table1.md",
     log:
         "logs/yildiz15_table1.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["yildiz15"]["datasets"],
         notes=paper_notes("yildiz15", "table1"),
-    script:
-        "../scripts/yildiz15/table1.py"
+    run:
+        run_script(
+            "yildiz15/table1.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule yildiz15_tables:
     input:
         folds=fold_files(config),
         paper=transcriptions(),
-        code=CODE.of("yildiz15/tables.py"),
+        code=CODE.in_process("yildiz15/tables.py"),
     output:
         cells2=cells_file("table2"),
         cells3=cells_file("table3"),
@@ -93,15 +93,15 @@ rule yildiz15_tables:
         ),
     log:
         "logs/yildiz15_tables.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
         tolerance_sd=config["yildiz15"]["tolerance_sd"],
         settings=settings_text(config),
-    script:
-        "../scripts/yildiz15/tables.py"
+    run:
+        run_script(
+            "yildiz15/tables.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule yildiz15_claims:
@@ -109,20 +109,20 @@ rule yildiz15_claims:
         folds=fold_files(config),
         table1="results/tables/yildiz15_table1.csv",
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.of("yildiz15/claims.py"),
+        code=CODE.in_process("yildiz15/claims.py"),
     output:
         cells=cells_file("claims"),
         csv="results/tables/yildiz15_claims.csv",
         md="results/tables/yildiz15_claims.md",
     log:
         "logs/yildiz15_claims.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
-    script:
-        "../scripts/yildiz15/claims.py"
+    run:
+        run_script(
+            "yildiz15/claims.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule yildiz15_vc:
@@ -150,21 +150,21 @@ rule yildiz15_vc_claims:
     input:
         table="results/tables/yildiz15_vc.csv",
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.of("yildiz15/vc_claims.py"),
+        code=CODE.in_process("yildiz15/vc_claims.py"),
     output:
         cells_file("vc_claims"),
     log:
         "logs/yildiz15_vc_claims.log",
-    conda:
-        "../../environment.yml"
-    script:
-        "../scripts/yildiz15/vc_claims.py"
+    run:
+        run_script(
+            "yildiz15/vc_claims.py", rule, input, output, params, wildcards, log, config
+        )
 
 
 rule yildiz15_vc_figures:
     input:
         table="results/tables/yildiz15_vc.csv",
-        code=CODE.of("yildiz15/vc_figures.py"),
+        code=CODE.in_process("yildiz15/vc_figures.py"),
     output:
         fig10=report(
             "figures/yildiz15_fig10.png",
@@ -180,10 +180,17 @@ rule yildiz15_vc_figures:
         ),
     log:
         "logs/yildiz15_vc_figures.log",
-    conda:
-        "../../environment.yml"
-    script:
-        "../scripts/yildiz15/vc_figures.py"
+    run:
+        run_script(
+            "yildiz15/vc_figures.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )
 
 
 rule yildiz15_claims_readings:
@@ -193,20 +200,27 @@ rule yildiz15_claims_readings:
         table1="results/tables/yildiz15_table1.csv",
         claims=cells_file("claims"),
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.of("yildiz15/claims_readings.py"),
+        code=CODE.in_process("yildiz15/claims_readings.py"),
     output:
         cells=cells_file(READINGS),
         csv=f"results/tables/yildiz15_{READINGS}.csv",
         md=f"results/tables/yildiz15_{READINGS}.md",
     log:
         "logs/yildiz15_claims_readings.log",
-    conda:
-        "../../environment.yml"
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
         claims=reading_claims(config),
         readings=reading_params(config),
         settings=settings_text(config),
-    script:
-        "../scripts/yildiz15/claims_readings.py"
+    run:
+        run_script(
+            "yildiz15/claims_readings.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+        )

@@ -230,3 +230,10 @@ class CodeInputs:
         if callable(learners):
             return lambda wildcards: self.files(script, learners(wildcards))
         return lambda wildcards: self.files(script, learners)
+
+    def in_process(self, script: str) -> Callable:
+        """:meth:`of` for a local rule whose ``run:`` block runs ``script`` in Snakemake's
+        process (:mod:`.in_process`), with the script's own file: a ``script:`` rule's code
+        trigger covers its script, a ``run:`` block's covers only the block."""
+        own = os.path.relpath(self.scripts / script, Path.cwd())
+        return lambda wildcards: [*self.files(script), own]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import atexit
 import gc
 import logging
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -52,6 +53,7 @@ def job_log(snakemake) -> Iterator[logging.Logger]:
     ...                               "ValueError: bad value"))
     True
     """
+    atexit.unregister(gc.freeze)  # once, however many jobs run in this process
     atexit.register(gc.freeze)
     handler = logging.FileHandler(snakemake.log[0], mode="w")
     handler.setFormatter(logging.Formatter(FORMAT))
@@ -62,14 +64,15 @@ def job_log(snakemake) -> Iterator[logging.Logger]:
         logger.handlers[:] = [handler]
         logger.setLevel(logging.INFO)
         logger.propagate = False
-    logging.captureWarnings(True)
-    try:
-        yield logging.getLogger("smalltrees")
-    except BaseException:
-        logging.getLogger("smalltrees").exception("the job failed")
-        raise
-    finally:
-        logging.captureWarnings(False)
+    with warnings.catch_warnings():  # a job's warnings are its own, seen or not by others
+        logging.captureWarnings(True)
+        try:
+            yield logging.getLogger("smalltrees")
+        except BaseException:
+            logging.getLogger("smalltrees").exception("the job failed")
+            raise
+        finally:
+            logging.captureWarnings(False)
         for logger, handlers, level, propagate in saved:
             logger.handlers[:] = handlers
             logger.setLevel(level)

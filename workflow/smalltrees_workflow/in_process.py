@@ -1,0 +1,42 @@
+"""Local jobs run in Snakemake's own process: a workflow script without a new interpreter.
+
+A ``script:`` job starts a Python interpreter that imports pandas (and matplotlib for a figure)
+before any work: about 0.4 CPU-s, while most local jobs (fetching from the mirror, parsing,
+tables, cells, HTML, figures, the scorecard) then work for a few hundredths of a second. A
+local rule's ``run:`` block calls :func:`run_script` instead, which runs the same script file,
+with the same ``snakemake`` object a ``script:`` job gets, in Snakemake's process, whose pandas
+and the library's modules are imported once for all such jobs (docs/running.md, "How long").
+
+This needs Snakemake to run ``run:`` blocks in its threads (``force-use-threads`` in the
+workflow profile, profiles/default); otherwise each would start a whole Snakemake process.
+Such jobs run one at a time (a lock): a script's log handlers and warning filters
+(:mod:`.logs`) are the process's, and must not mix two jobs' records.
+
+A script that fails raises in the job's thread: Snakemake reports the job failed and removes
+its outputs, as for a ``script:`` job; the traceback is in the job's log (:func:`.logs.job_log`).
+"""
+
+from __future__ import annotations
+
+import runpy
+import threading
+from pathlib import Path
+
+from snakemake.script import Snakemake
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+"""The workflow's scripts (``workflow/scripts``), which :func:`run_script` names relative to."""
+
+_ONE_AT_A_TIME = threading.Lock()
+
+
+def run_script(script: str, rule, input, output, params, wildcards, log, config) -> None:
+    """Run ``workflow/scripts/<script>`` in this process with the ``snakemake`` object a
+    ``script:`` job gets, made of a ``run:`` block's names (``rule``, ``input``, ``output``,
+    ``params``, ``wildcards``, ``log``) and the workflow's ``config``: one thread and no
+    resources, as the local rules declare."""
+    path = SCRIPTS / script
+    job = Snakemake(input, output, params, wildcards, 1, {}, log, config, rule, None,
+                    path.parent)
+    with _ONE_AT_A_TIME:
+        runpy.run_path(str(path), init_globals={"snakemake": job}, run_name="__main__")
