@@ -1,5 +1,6 @@
 """Run the Snakemake workflow in a scratch copy of the project."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -70,3 +71,10 @@ def planned_jobs(work: Path, *args: str) -> list[tuple[str, dict[str, str]]]:
             jobs[-1][1].update(item.split("=", 1)
                                for item in line[len("    wildcards: "):].split(", "))
     return jobs
+
+
+def local_rules() -> set[str]:
+    """The rules the Snakefile's ``localrules:`` runs in Snakemake's own process on a cluster."""
+    block = re.search(r"^localrules:\n((?:    \w+,\n)+)", (ROOT / "Snakefile").read_text(),
+                      re.MULTILINE)
+    return set(re.findall(r"\w+", block.group(1)))

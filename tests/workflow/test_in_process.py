@@ -4,17 +4,14 @@ gets what a ``script:`` job gets: its ``snakemake`` object, its log, its own war
 failure that fails the job."""
 
 import re
-import sys
 import threading
 
 import pytest
 import yaml
 from snakemake.io import InputFiles, Log, OutputFiles, Params, Wildcards
-from smalltrees_workflow import in_process
-from workflow_helpers import ROOT
+from workflow_helpers import ROOT, local_rules
 
-sys.path.insert(0, str(ROOT / "tests" / "workflow"))
-from test_slurm_profile import local_rules  # noqa: E402
+from smalltrees_workflow import in_process
 
 
 def rule_bodies() -> dict[str, str]:

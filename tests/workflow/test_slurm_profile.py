@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from workflow_helpers import ROOT, run, scratch_project
+from workflow_helpers import ROOT, local_rules, run, scratch_project
 
 PROFILE = ROOT / "profiles" / "slurm" / "config.yaml"
 # resources Snakemake itself defines (every executor understands them)
@@ -51,13 +51,6 @@ def test_dry_run_through_the_profile():
                  "slurm_account=test", "slurm_partition=test", check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "cross_validate" in result.stdout
-
-
-def local_rules() -> set[str]:
-    """The rules the Snakefile's ``localrules:`` runs in Snakemake's own process on a cluster."""
-    block = re.search(r"^localrules:\n((?:    \w+,\n)+)", (ROOT / "Snakefile").read_text(),
-                      re.MULTILINE)
-    return set(re.findall(r"\w+", block.group(1)))
 
 
 def test_groups_are_the_profiles_and_name_rules_that_run_on_the_cluster():
