@@ -18,6 +18,7 @@ import pandas as pd
 
 from smalltrees.learners.base import TreeClassifier
 from smalltrees.learners.c45.estimator import C45
+from smalltrees.learners.tree.forest import forest_codes, stack
 from smalltrees.learners.validation import is_count
 
 
@@ -43,6 +44,9 @@ class Bagging(TreeClassifier):
         The training frame's column names (only when they are all strings).
     estimators_ : list
         The fitted base learners.
+    forest_ : Tree or None
+        C4.5's trees as one forest, which predicts for all of them at once
+        (:func:`~smalltrees.learners.tree.forest.stack`); None for another base learner.
 
     Notes
     -----
@@ -90,6 +94,7 @@ class Bagging(TreeClassifier):
             return self._fit_encoded(Z, codes)
         data = X if isinstance(X, pd.DataFrame) else Z
         labels = self.classes_[codes]
+        self.forest_ = None
         self.estimators_ = [
             self._new_estimator().fit(data.iloc[rows].reset_index(drop=True) if data is X
                                       else data[rows], labels[rows])
@@ -122,6 +127,10 @@ class Bagging(TreeClassifier):
                     self.schema_, Z[rows], labels[rows])
         if counted:
             self._fit_counted(Z, labels, counted)
+        self.forest_ = stack([model.tree_ for model in self.estimators_],
+                             [np.searchsorted(self.classes_, model.classes_)
+                              for model in self.estimators_], Z.shape[1]) \
+            if all(isinstance(model, C45) for model in self.estimators_) else None
         return self
 
     def _fit_counted(self, Z: np.ndarray, labels: np.ndarray,
@@ -175,7 +184,14 @@ class Bagging(TreeClassifier):
         return votes
 
     def _encoded_votes(self, Z: np.ndarray) -> np.ndarray:
-        votes = np.zeros((len(Z), len(self.classes_)), dtype=np.int64)
+        """:meth:`_votes` of rows encoded in ``schema_``; C4.5's trees all at once, as one
+        forest (:mod:`~smalltrees.learners.tree.forest`)."""
+        n, k = len(Z), len(self.classes_)
+        if self.forest_ is not None:
+            codes = forest_codes(self.forest_, len(self.estimators_), Z)
+            return np.bincount((np.arange(n) * k + codes).ravel(),
+                               minlength=n * k).reshape(n, k).astype(np.int64, copy=False)
+        votes = np.zeros((n, k), dtype=np.int64)
         for estimator in self.estimators_:
             _add_votes(votes, self.classes_, estimator._predict_encoded(Z))
         return votes

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from smalltrees.learners.criteria import EPS
-from smalltrees.learners.tree.structure import Tree
+from smalltrees.learners.tree.structure import Tree, first_best
 
 
 def reach(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None
@@ -114,8 +114,13 @@ def predict_proba(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> 
     there, added to zeros node after node (C4.5's order of summation)."""
     if not tree.fractional:
         return tree.proba[end_nodes(tree, Z, stop)]
-    rows, node, weight = reach(tree, Z, stop)
-    proba = np.zeros((Z.shape[0], tree.proba.shape[1]))
+    return _fractional_proba(tree, Z.shape[0], *reach(tree, Z, stop))
+
+
+def _fractional_proba(tree: Tree, n: int, rows: np.ndarray, node: np.ndarray,
+                      weight: np.ndarray) -> np.ndarray:
+    """:func:`predict_proba` of ``n`` rows from where :func:`reach` sent them."""
+    proba = np.zeros((n, tree.proba.shape[1]))
     add_in_order(proba, rows, weight[:, None] * tree.proba[node])
     return proba
 
@@ -123,11 +128,20 @@ def predict_proba(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> 
 def predict_codes(tree: Tree, Z: np.ndarray, stop: np.ndarray | None = None) -> np.ndarray:
     """The class code of each row of ``Z``: the label of the node it ends at, or where
     fractional routing may split it, the most probable class (ties within
-    :data:`~smalltrees.learners.criteria.EPS` to the first, as in C4.5)."""
+    :data:`~smalltrees.learners.criteria.EPS` to the first, as in C4.5).
+
+    Where no row was split (no unknown value met on the way), each row's probabilities are
+    its node's, to the bit (one weight of 1), so its class is its node's
+    :attr:`~.structure.Tree.proba_codes`: the same as from the row's probabilities.
+    """
     if not tree.fractional:
         return tree.label[end_nodes(tree, Z, stop)]
-    proba = predict_proba(tree, Z, stop)
-    return np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
+    rows, node, weight = reach(tree, Z, stop)
+    if rows.size == Z.shape[0]:  # one node per row
+        codes = np.empty(rows.size, dtype=np.intp)
+        codes[rows] = tree.proba_codes[node]
+        return codes
+    return first_best(_fractional_proba(tree, Z.shape[0], rows, node, weight))
 
 
 def add_in_order(totals: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:

@@ -28,6 +28,14 @@ from functools import cached_property
 
 import numpy as np
 
+from smalltrees.learners.criteria import EPS
+
+
+def first_best(proba: np.ndarray) -> np.ndarray:
+    """Per row of ``proba``, the first class whose probability is within
+    :data:`~smalltrees.learners.criteria.EPS` of the row's largest (C4.5's choice of class)."""
+    return np.argmax(proba >= proba.max(axis=1, keepdims=True) - EPS, axis=1)
+
 
 @dataclass(frozen=True, eq=False)
 class Tree:
@@ -148,6 +156,13 @@ class Tree:
             order.append(node)
             stack.extend(reversed(self.edges(node).tolist()))
         return np.array(order, dtype=np.int64)
+
+    @cached_property
+    def proba_codes(self) -> np.ndarray:
+        """Per node, the class of largest :attr:`proba` (ties within
+        :data:`~smalltrees.learners.criteria.EPS` to the first): what a case with all its
+        weight at the node is predicted under fractional routing."""
+        return first_best(self.proba)
 
     @cached_property
     def fractions(self) -> np.ndarray:
