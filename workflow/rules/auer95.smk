@@ -23,7 +23,7 @@ rule auer95_table1:
     input:
         data=processed(config["auer95"]["datasets"]),
         paper=PAPER.format("table1"),
-        code=CODE.in_process("auer95/table1.py"),
+        code=CODE.of("auer95/table1.py"),
     output:
         cells="results/auer95/cells/table1.csv",
         csv="results/tables/auer95_table1.csv",
@@ -55,10 +55,18 @@ rule auer95_sky_dataset:
         "logs/auer95_sky_dataset/{dataset}.log",
     benchmark:
         "logs/benchmarks/auer95_sky_dataset/{dataset}.tsv"
-    conda:
-        "../../environment.yml"
-    script:
-        "../scripts/auer95/sky_dataset.py"
+    run:
+        run_in_worker(
+            "auer95/sky_dataset.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule auer95_sky:
@@ -71,7 +79,7 @@ rule auer95_sky:
         ),
         paper=PAPER.format("table2"),
         notes="data/paper/auer95/notes.csv",
-        code=CODE.in_process("auer95/sky.py"),
+        code=CODE.of("auer95/sky.py"),
     output:
         cells="results/auer95/cells/sky2.csv",
         csv="results/tables/auer95_sky.csv",
@@ -91,7 +99,7 @@ rule auer95_table2:
         sky="results/auer95/cells/sky2.csv",
         paper=PAPER.format("table2"),
         notes="data/paper/auer95/notes.csv",
-        code=CODE.in_process("auer95/table2.py"),
+        code=CODE.of("auer95/table2.py"),
     output:
         cells="results/auer95/cells/table2.csv",
         csv="results/tables/auer95_table2.csv",
@@ -114,7 +122,7 @@ rule auer95_table2_figure:
     input:
         cells="results/auer95/cells/table2.csv",
         sky="results/auer95/cells/sky2.csv",
-        code=CODE.in_process("auer95/table2_figure.py"),
+        code=CODE.of("auer95/table2_figure.py"),
     output:
         png=report(
             "figures/auer95_table2.png",
@@ -160,16 +168,24 @@ rule auer95_curve:
         "logs/benchmarks/auer95_curve/{dataset}/{level}.tsv"
     wildcard_constraints:
         level="T1|T2",
-    conda:
-        "../../environment.yml"
     params:
         learner=curve_params(config, "learner"),
         grid=curve_params(config, "grid"),
         repetitions=curve_params(config, "repetitions"),
         seed=config["seed"],
         stream=config["auer95"].get("curves", {}).get("stream"),
-    script:
-        "../scripts/auer95/curve.py"
+    run:
+        run_in_worker(
+            "auer95/curve.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 # More draws per size than stored, for the sensitivity's "draws per size" choice (CR and SE only):
@@ -187,16 +203,24 @@ rule auer95_curve_more:
         "logs/benchmarks/auer95_curve_more/{dataset}/{level}.tsv"
     wildcard_constraints:
         level="T1|T2",
-    conda:
-        "../../environment.yml"
     params:
         learner=curve_params(config, "learner"),
         grid=curve_params(config, "grid"),
         repetitions=curve_params(config, "more"),
         seed=config["seed"],
         stream=config["auer95"].get("curves", {}).get("stream"),
-    script:
-        "../scripts/auer95/curve.py"
+    run:
+        run_in_worker(
+            "auer95/curve.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule auer95_vc_factors:
@@ -205,7 +229,7 @@ rule auer95_vc_factors:
         meta=[f"data/processed/{d}.json" for d in CURVE_DATASETS],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         paper=PAPER.format("section4"),
-        code=CODE.in_process("auer95/vc_factors.py"),
+        code=CODE.of("auer95/vc_factors.py"),
     output:
         cells="results/auer95/cells/factors.csv",
         csv="results/tables/auer95_vc_factors.csv",
@@ -218,7 +242,14 @@ rule auer95_vc_factors:
         around=config["auer95"].get("curves", {}).get("around"),
     run:
         run_script(
-            "auer95/vc_factors.py", rule, input, output, params, wildcards, log, config
+            "auer95/vc_factors.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
         )
 
 
@@ -228,7 +259,7 @@ rule auer95_learning_curves:
         draws=curve_files(config) if CURVE_DATASETS else [],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         factors="results/tables/auer95_vc_factors.csv",
-        code=CODE.in_process("auer95/learning_curves.py"),
+        code=CODE.of("auer95/learning_curves.py"),
     output:
         csv="results/tables/auer95_learning_curves.csv",
         md="results/tables/auer95_learning_curves.md",
@@ -258,7 +289,7 @@ rule auer95_learning_curves:
 rule auer95_figure1:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=CODE.in_process("auer95/figure1.py"),
+        code=CODE.of("auer95/figure1.py"),
     output:
         png=report(
             "figures/auer95_fig1.png",
@@ -281,7 +312,7 @@ rule auer95_figure1:
 rule auer95_curves_figure:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=CODE.in_process("auer95/figure1.py"),
+        code=CODE.of("auer95/figure1.py"),
     output:
         png=report(
             "figures/auer95_curves_all.png",
@@ -319,7 +350,7 @@ rule auer95_section4_sensitivity:
         factors="results/tables/auer95_vc_factors.csv",
         claims="data/paper/auer95/claims.csv",
         paper=[PAPER.format("section4"), PAPER.format("table2")],
-        code=CODE.in_process("auer95/section4_sensitivity.py"),
+        code=CODE.of("auer95/section4_sensitivity.py"),
     output:
         cells="results/auer95/cells/section4_readings.csv",
         csv="results/tables/auer95_section4_sensitivity.csv",
@@ -388,7 +419,7 @@ rule auer95_c45_readings:
     input:
         folds=C45_READING_FOLDS,
         paper=PAPER.format("table2"),
-        code=CODE.in_process("auer95/c45_readings.py"),
+        code=CODE.of("auer95/c45_readings.py"),
     output:
         cells="results/auer95/cells/table2_readings.csv",
         csv="results/tables/auer95_c45_readings.csv",

@@ -7,6 +7,7 @@ import yaml
 
 from smalltrees_workflow.code_inputs import CodeInputs
 from smalltrees_workflow.in_process import run_script
+from smalltrees_workflow.workers import run_in_worker
 from smalltrees_workflow.config import (
     check_config,
     check_data,

@@ -14,11 +14,19 @@ rule cross_validate:
         "logs/cross_validate/{study}/{dataset}/{learner}.log",
     benchmark:
         "logs/benchmarks/cross_validate/{study}/{dataset}/{learner}.tsv"
-    conda:
-        "../../environment.yml"
     params:
         learners=learner_entries,
         design=cv_design,
         seed=config["seed"],
-    script:
-        "../scripts/cross_validate.py"
+    run:
+        run_in_worker(
+            "cross_validate.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )

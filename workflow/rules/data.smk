@@ -3,7 +3,7 @@
 
 rule fetch_raw:
     input:
-        code=CODE.in_process("fetch_raw.py"),
+        code=CODE.of("fetch_raw.py"),
     output:
         "data/raw/{relpath}",
     log:
@@ -17,7 +17,7 @@ rule fetch_raw:
 rule parse_dataset:
     input:
         raw=raw_inputs,
-        code=CODE.in_process("parse_dataset.py"),
+        code=CODE.of("parse_dataset.py"),
     output:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
@@ -38,7 +38,7 @@ rule parse_dataset:
 # after the data become reachable: snakemake --cores 2 --forcerun parse_optional_dataset
 rule parse_optional_dataset:
     input:
-        code=CODE.in_process("parse_optional_dataset.py"),
+        code=CODE.of("parse_optional_dataset.py"),
     output:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",

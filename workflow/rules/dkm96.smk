@@ -40,7 +40,7 @@ READINGS_PLAN = readings_plan(config)
 
 rule dkm96_figure:
     input:
-        code=CODE.in_process("dkm96/figures.py"),
+        code=CODE.of("dkm96/figures.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -74,16 +74,24 @@ rule dkm96_table1_trials:
         "logs/benchmarks/dkm96_table1_trials/{dataset}/{domain}.tsv"
     wildcard_constraints:
         domain=choice(config["dkm96"]["table1"]["domains"]),
-    conda:
-        "../../environment.yml"
     params:
         spec=table1_domain(config),
         learners=table1_learners(config),
         partitions=config["dkm96"]["table1"]["partitions"],
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
-    script:
-        "../scripts/dkm96/table1_trials.py"
+    run:
+        run_in_worker(
+            "dkm96/table1_trials.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule dkm96_table1:
@@ -92,7 +100,7 @@ rule dkm96_table1:
         paper="data/paper/dkm96/table1.csv",
         claims="data/paper/dkm96/claims.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.in_process("dkm96/table1.py"),
+        code=CODE.of("dkm96/table1.py"),
     output:
         cells=cells_file("table1"),
         claims=cells_file("table1_claims"),
@@ -116,7 +124,7 @@ rule dkm96_table1:
 rule dkm96_stability:
     input:
         trials=table1_trials(config),
-        code=CODE.in_process("dkm96/stability.py"),
+        code=CODE.of("dkm96/stability.py"),
     output:
         csv="results/tables/dkm96_stability.csv",
         md="results/tables/dkm96_stability.md",
@@ -129,7 +137,14 @@ rule dkm96_stability:
         seed=config["seed"],
     run:
         run_script(
-            "dkm96/stability.py", rule, input, output, params, wildcards, log, config
+            "dkm96/stability.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
         )
 
 
@@ -149,15 +164,23 @@ rule dkm96_boosting_trials:
         "logs/benchmarks/dkm96_boosting_trials/{domain}.tsv"
     wildcard_constraints:
         domain=choice(TABLE2["domains"]),
-    conda:
-        "../../environment.yml"
     params:
         spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
         learners=table2_learners(config),
         stream=TABLE2["stream"],
         seed=config["seed"],
-    script:
-        "../scripts/dkm96/boosting_trials.py"
+    run:
+        run_in_worker(
+            "dkm96/boosting_trials.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule dkm96_table2:
@@ -165,7 +188,7 @@ rule dkm96_table2:
         trials=table2_trials(config),
         paper="data/paper/dkm96/table2.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.in_process("dkm96/table2.py"),
+        code=CODE.of("dkm96/table2.py"),
     output:
         cells=cells_file("table2"),
         csv="results/tables/dkm96_table2.csv",
@@ -193,7 +216,7 @@ rule dkm96_claims:
         table2="data/paper/dkm96/table2.csv",
         rounds=table2_trials(config, "rounds"),
         trials=table2_trials(config),
-        code=CODE.in_process("dkm96/claims.py"),
+        code=CODE.of("dkm96/claims.py"),
     output:
         cells=cells_file("claims"),
         csv="results/tables/dkm96_claims.csv",
@@ -226,8 +249,6 @@ rule dkm96_calibration_part:
         part=choice([str(part) for part in range(calibration_part_count(config))]),
     # among the longest jobs: started first, so none ends the run
     priority: 1
-    conda:
-        "../../environment.yml"
     params:
         calibration=TABLE2["calibration"],
         parts=calibration_part_count(config),
@@ -235,15 +256,25 @@ rule dkm96_calibration_part:
         configured=TABLE2["domains"][TABLE2["scatter"]].get("decision_list", {}),
         learners=table2_learners(config),
         seed=config["seed"],
-    script:
-        "../scripts/dkm96/calibration_part.py"
+    run:
+        run_in_worker(
+            "dkm96/calibration_part.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule dkm96_calibration:
     input:
         parts=calibration_parts(config),
         paper="data/paper/dkm96/table2.csv",
-        code=CODE.in_process("dkm96/calibration.py"),
+        code=CODE.of("dkm96/calibration.py"),
     output:
         csv="results/tables/dkm96_calibration.csv",
         md="results/tables/dkm96_calibration.md",
@@ -255,14 +286,21 @@ rule dkm96_calibration:
         configured=TABLE2["domains"][TABLE2["scatter"]].get("decision_list", {}),
     run:
         run_script(
-            "dkm96/calibration.py", rule, input, output, params, wildcards, log, config
+            "dkm96/calibration.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
         )
 
 
 rule dkm96_sequence_figure:
     input:
         rounds=sequence_rounds(config),
-        code=CODE.in_process("dkm96/advantage_figure.py"),
+        code=CODE.of("dkm96/advantage_figure.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -300,7 +338,7 @@ rule dkm96_sequence_figure:
 rule dkm96_scatter_figure:
     input:
         rounds=boosting_result(TABLE2["scatter"], "rounds"),
-        code=CODE.in_process("dkm96/advantage_figure.py"),
+        code=CODE.of("dkm96/advantage_figure.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -351,14 +389,22 @@ rule dkm96_reading_trials:
         "logs/dkm96_reading_trials/{dataset}/{domain}/{reading}.log",
     benchmark:
         "logs/benchmarks/dkm96_reading_trials/{dataset}/{domain}/{reading}.tsv"
-    conda:
-        "../../environment.yml"
     params:
         design=reading_design(config),
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
-    script:
-        "../scripts/dkm96/reading_trials.py"
+    run:
+        run_in_worker(
+            "dkm96/reading_trials.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule dkm96_reading_rounds:
@@ -371,8 +417,6 @@ rule dkm96_reading_rounds:
         "logs/dkm96_reading_rounds/{domain}.log",
     benchmark:
         "logs/benchmarks/dkm96_reading_rounds/{domain}.tsv"
-    conda:
-        "../../environment.yml"
     params:
         spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
         learners=rounds_learners(config),
@@ -381,8 +425,18 @@ rule dkm96_reading_rounds:
         ].get("zeros_missing", []),
         stream=TABLE2["stream"],
         seed=config["seed"],
-    script:
-        "../scripts/dkm96/reading_rounds.py"
+    run:
+        run_in_worker(
+            "dkm96/reading_rounds.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule dkm96_readings:
@@ -398,7 +452,7 @@ rule dkm96_readings:
         paper=["data/paper/dkm96/table1.csv", "data/paper/dkm96/table2.csv"],
         tables=[cells_file("table1"), cells_file("table2")],
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.in_process("dkm96/readings.py"),
+        code=CODE.of("dkm96/readings.py"),
     output:
         table1=cells_file("table1_readings"),
         table2=cells_file("table2_readings"),

@@ -30,12 +30,20 @@ rule last02_network:
         [f"results/last02/network/{{dataset}}/{name}.json" for name in LAST02_IFN],
     log:
         "logs/last02_network/{dataset}.log",
-    conda:
-        "../../environment.yml"
     params:
         learners=LAST02_IFN,
-    script:
-        "../scripts/last02/network.py"
+    run:
+        run_in_worker(
+            "last02/network.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule last02_stability:
@@ -57,8 +65,6 @@ rule last02_stability:
         learner=choice(config["last02"]["stability"]["learners"]),
     # among the longest jobs (bagging: about 30 CPU-s): started first, so none ends the run
     priority: 1
-    conda:
-        "../../environment.yml"
     params:
         learner=learner_entry,
         design={
@@ -68,8 +74,18 @@ rule last02_stability:
         },
         stability=stability_options(config),
         seed=config["seed"],
-    script:
-        "../scripts/last02/stability.py"
+    run:
+        run_in_worker(
+            "last02/stability.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule last02_table3:
@@ -78,7 +94,7 @@ rule last02_table3:
         data=processed(config["last02"]["datasets"]),
         paper="data/paper/last02/table3.csv",
         notes="data/paper/last02/notes.csv",
-        code=CODE.in_process("last02/table3.py"),
+        code=CODE.of("last02/table3.py"),
     output:
         cells="results/last02/cells/table3.csv",
         readings="results/last02/cells/table3_readings.csv",
@@ -105,7 +121,7 @@ rule last02_table4:
         sizes=stability_files(config, "sizes.csv"),
         paper="data/paper/last02/table4.csv",
         notes="data/paper/last02/notes.csv",
-        code=CODE.in_process("last02/table4.py"),
+        code=CODE.of("last02/table4.py"),
     output:
         cells="results/last02/cells/table4.csv",
         readings="results/last02/cells/table4_readings.csv",
@@ -139,7 +155,7 @@ rule last02_stability_readings:
         readings=stability_files(config, "readings.csv"),
         reading_runs=stability_files(config, "reading_runs.csv"),
         paper="data/paper/last02/table4.csv",
-        code=CODE.in_process("last02/stability_readings.py"),
+        code=CODE.of("last02/stability_readings.py"),
     output:
         cells="results/last02/cells/table4_stability_readings.csv",
         csv="results/tables/last02_stability_readings.csv",
@@ -194,7 +210,7 @@ rule last02_claims:
             "results/last02/cells/table4.csv",
             "results/last02/cells/table4_readings.csv",
         ],
-        code=CODE.in_process("last02/claims.py"),
+        code=CODE.of("last02/claims.py"),
     output:
         cells="results/last02/cells/claims.csv",
         csv="results/tables/last02_claims.csv",
@@ -221,7 +237,7 @@ rule last02_figure:
             "results/last02/cells/table4_readings.csv",
         ],
         paper="data/paper/last02/table4.csv",
-        code=CODE.in_process("last02/figure.py"),
+        code=CODE.of("last02/figure.py"),
     output:
         png=report(
             "figures/last02_size_stability.png",

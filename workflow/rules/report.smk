@@ -6,7 +6,7 @@ rule scorecard:
     input:
         cells=[f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()],
         notes=expand("data/paper/{study}/notes.csv", study=STUDIES),
-        code=CODE.in_process("scorecard.py"),
+        code=CODE.of("scorecard.py"),
     output:
         csv="results/scorecard.csv",
         md="results/scorecard.md",
@@ -30,7 +30,7 @@ rule scorecard:
 rule paper_figure:
     input:
         card="results/scorecard.csv",
-        code=CODE.in_process("paper_figure.py"),
+        code=CODE.of("paper_figure.py"),
     output:
         report(
             "figures/{study}_vs_paper.png",
@@ -48,7 +48,7 @@ rule paper_figure:
 rule table_html:
     input:
         md="results/tables/{study}_{name}.md",
-        code=CODE.in_process("table_html.py"),
+        code=CODE.of("table_html.py"),
     output:
         report(
             "results/tables/{study}_{name}.html",

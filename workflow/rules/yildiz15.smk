@@ -33,14 +33,22 @@ rule yildiz15_folds:
         "logs/yildiz15_folds/{dataset}.log",
     benchmark:
         "logs/benchmarks/yildiz15_folds/{dataset}.tsv"
-    conda:
-        "../../environment.yml"
     params:
         settings=fold_settings(config),
         variants=variants(config),
         seed=config["seed"],
-    script:
-        "../scripts/yildiz15/folds.py"
+    run:
+        run_in_worker(
+            "yildiz15/folds.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule yildiz15_table1:
@@ -48,7 +56,7 @@ rule yildiz15_table1:
         data=processed(config["yildiz15"]["datasets"]),
         paper="data/paper/yildiz15/sheets/table1.csv",
         notes="data/paper/yildiz15/notes.csv",
-        code=CODE.in_process("yildiz15/table1.py"),
+        code=CODE.of("yildiz15/table1.py"),
     output:
         csv="results/tables/yildiz15_table1.csv",
         md="results/tables/yildiz15_table1.md",
@@ -59,7 +67,14 @@ rule yildiz15_table1:
         notes=paper_notes("yildiz15", "table1"),
     run:
         run_script(
-            "yildiz15/table1.py", rule, input, output, params, wildcards, log, config
+            "yildiz15/table1.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
         )
 
 
@@ -67,7 +82,7 @@ rule yildiz15_tables:
     input:
         folds=fold_files(config),
         paper=transcriptions(),
-        code=CODE.in_process("yildiz15/tables.py"),
+        code=CODE.of("yildiz15/tables.py"),
     output:
         cells2=cells_file("table2"),
         cells3=cells_file("table3"),
@@ -100,7 +115,14 @@ rule yildiz15_tables:
         settings=settings_text(config),
     run:
         run_script(
-            "yildiz15/tables.py", rule, input, output, params, wildcards, log, config
+            "yildiz15/tables.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
         )
 
 
@@ -109,7 +131,7 @@ rule yildiz15_claims:
         folds=fold_files(config),
         table1="results/tables/yildiz15_table1.csv",
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.in_process("yildiz15/claims.py"),
+        code=CODE.of("yildiz15/claims.py"),
     output:
         cells=cells_file("claims"),
         csv="results/tables/yildiz15_claims.csv",
@@ -121,7 +143,14 @@ rule yildiz15_claims:
         alpha=config["yildiz15"]["alpha"],
     run:
         run_script(
-            "yildiz15/claims.py", rule, input, output, params, wildcards, log, config
+            "yildiz15/claims.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
         )
 
 
@@ -137,34 +166,49 @@ rule yildiz15_vc:
         "logs/yildiz15_vc.log",
     benchmark:
         "logs/benchmarks/yildiz15_vc.tsv"
-    conda:
-        "../../environment.yml"
     params:
         dims=config["yildiz15"]["vc"]["dims"],
         max_nodes=config["yildiz15"]["vc"]["max_nodes"],
-    script:
-        "../scripts/yildiz15/vc.py"
+    run:
+        run_in_worker(
+            "yildiz15/vc.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
+            workflow,
+        )
 
 
 rule yildiz15_vc_claims:
     input:
         table="results/tables/yildiz15_vc.csv",
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.in_process("yildiz15/vc_claims.py"),
+        code=CODE.of("yildiz15/vc_claims.py"),
     output:
         cells_file("vc_claims"),
     log:
         "logs/yildiz15_vc_claims.log",
     run:
         run_script(
-            "yildiz15/vc_claims.py", rule, input, output, params, wildcards, log, config
+            "yildiz15/vc_claims.py",
+            rule,
+            input,
+            output,
+            params,
+            wildcards,
+            log,
+            config,
         )
 
 
 rule yildiz15_vc_figures:
     input:
         table="results/tables/yildiz15_vc.csv",
-        code=CODE.in_process("yildiz15/vc_figures.py"),
+        code=CODE.of("yildiz15/vc_figures.py"),
     output:
         fig10=report(
             "figures/yildiz15_fig10.png",
@@ -200,7 +244,7 @@ rule yildiz15_claims_readings:
         table1="results/tables/yildiz15_table1.csv",
         claims=cells_file("claims"),
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.in_process("yildiz15/claims_readings.py"),
+        code=CODE.of("yildiz15/claims_readings.py"),
     output:
         cells=cells_file(READINGS),
         csv=f"results/tables/yildiz15_{READINGS}.csv",

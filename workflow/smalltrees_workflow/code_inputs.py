@@ -216,10 +216,13 @@ class CodeInputs:
         return frozenset(self.graph.imported_by(path))
 
     def files(self, script: str, learners=None) -> list[str]:
-        """The source files the job of ``script`` (under workflow/scripts/) runs, with the
-        modules of the learners named in ``learners`` (entries, or mappings/lists of them)."""
+        """The source files the job of ``script`` (under workflow/scripts/) runs: the script
+        itself (a ``run:`` block's code trigger covers only the block), the modules it imports
+        and those of the learners named in ``learners`` (entries, or mappings/lists of
+        them)."""
         modules = self._script_imports(script) | learner_modules(learners, self.classes)
-        return self.graph.files(modules, Path.cwd())
+        return [*self.graph.files(modules, Path.cwd()),
+                os.path.relpath(self.scripts / script, Path.cwd())]
 
     def of(self, script: str, learners=None) -> Callable:
         """What a rule declares as ``code=``: an input function giving the files of
@@ -230,10 +233,3 @@ class CodeInputs:
         if callable(learners):
             return lambda wildcards: self.files(script, learners(wildcards))
         return lambda wildcards: self.files(script, learners)
-
-    def in_process(self, script: str) -> Callable:
-        """:meth:`of` for a local rule whose ``run:`` block runs ``script`` in Snakemake's
-        process (:mod:`.in_process`), with the script's own file: a ``script:`` rule's code
-        trigger covers its script, a ``run:`` block's covers only the block."""
-        own = os.path.relpath(self.scripts / script, Path.cwd())
-        return lambda wildcards: [*self.files(script), own]

@@ -35,8 +35,19 @@ def run_script(script: str, rule, input, output, params, wildcards, log, config)
     ``script:`` job gets, made of a ``run:`` block's names (``rule``, ``input``, ``output``,
     ``params``, ``wildcards``, ``log``) and the workflow's ``config``: one thread and no
     resources, as the local rules declare."""
-    path = SCRIPTS / script
-    job = Snakemake(input, output, params, wildcards, 1, {}, log, config, rule, None,
-                    path.parent)
+    path, job = script_job(script, rule, input, output, params, wildcards, log, config)
     with _ONE_AT_A_TIME:
-        runpy.run_path(str(path), init_globals={"snakemake": job}, run_name="__main__")
+        run_path(path, job)
+
+
+def script_job(script: str, rule, input, output, params, wildcards, log, config
+               ) -> tuple[str, Snakemake]:
+    """The path of ``workflow/scripts/<script>`` and the ``snakemake`` object of the job."""
+    path = SCRIPTS / script
+    return str(path), Snakemake(input, output, params, wildcards, 1, {}, log, config, rule,
+                                None, path.parent)
+
+
+def run_path(path: str, job: Snakemake) -> None:
+    """Run the script file at ``path`` as ``__main__``, its ``snakemake`` being ``job``."""
+    runpy.run_path(path, init_globals={"snakemake": job}, run_name="__main__")
