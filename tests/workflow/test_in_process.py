@@ -1,17 +1,26 @@
-"""Local jobs run their scripts in Snakemake's own process (``smalltrees_workflow.in_process``):
-which rules do, that the profile makes Snakemake run them in its threads, and that such a job
-gets what a ``script:`` job gets: its ``snakemake`` object, its log, its own warnings, and a
-failure that fails the job."""
+"""Jobs without an interpreter start of their own: local jobs run their scripts in Snakemake's
+process (``smalltrees_workflow.in_process``), the others in worker processes that outlive them
+(``smalltrees_workflow.workers``). Which rules do which, that the profile makes Snakemake run
+them in its threads, and that such a job gets what a ``script:`` job gets: its ``snakemake``
+object, its log, its own warnings, and a failure that fails the job."""
 
+import json
+import os
 import re
 import threading
+from concurrent.futures.process import BrokenProcessPool
+from types import SimpleNamespace
 
 import pytest
 import yaml
-from snakemake.io import InputFiles, Log, OutputFiles, Params, Wildcards
 from workflow_helpers import ROOT, local_rules
 
-from smalltrees_workflow import in_process
+from smalltrees_workflow import in_process, workers
+
+try:  # where a job's named lists are: snakemake.iocontainers since about 9.20
+    from snakemake.iocontainers import InputFiles, Log, OutputFiles, Params, Wildcards
+except ImportError:
+    from snakemake.io import InputFiles, Log, OutputFiles, Params, Wildcards
 
 
 def rule_bodies() -> dict[str, str]:
@@ -20,20 +29,15 @@ def rule_bodies() -> dict[str, str]:
     return dict(re.findall(r"^rule (\w+):\n(.*?)(?=^\S|\Z)", text, re.MULTILINE | re.DOTALL))
 
 
-def test_local_rules_run_their_script_in_process_and_list_it_as_code():
-    bodies = rule_bodies()
-    for name in local_rules() - {"all"}:
-        body = bodies[name]
-        ran = re.search(r'run:\n\s+run_script\(\s*"([^"]+)"', body)
-        assert ran, f"{name}: a local rule runs its script with run_script"
-        assert f'code=CODE.in_process("{ran.group(1)}")' in body, name
-        assert "script:" not in body and "conda:" not in body, name
-
-
-def test_rules_that_run_on_the_cluster_start_their_own_interpreter():
+def test_local_rules_run_in_process_the_others_in_workers_each_listing_its_script():
     for name, body in rule_bodies().items():
-        if name not in local_rules():
-            assert "script:" in body and "run:" not in body, name
+        if name == "all":
+            continue
+        runner = "run_script" if name in local_rules() else "run_in_worker"
+        ran = re.search(rf'run:\n\s+{runner}\(\s*"([^"]+)"', body)
+        assert ran, f"{name}: runs its script with {runner}"
+        assert re.search(rf'code=CODE\.of\(\s*"{ran.group(1)}"', body), name
+        assert "script:" not in body and "conda:" not in body, name
 
 
 def test_the_workflow_profile_runs_run_blocks_in_snakemakes_threads():
@@ -99,3 +103,67 @@ def test_jobs_in_two_threads_do_not_mix_their_logs(scripts):
         assert (scripts / f"{name}.out").read_text() == f"{name} True"
         assert "odd data" in (scripts / f"{name}.log").read_text()
         assert f"job {other}" not in (scripts / f"{name}.log").read_text()
+
+
+@pytest.fixture
+def fresh_workers():
+    """No workers left from another test (they keep the sys.path they started with)."""
+    workers._pool = None
+    yield
+    if workers._pool is not None:
+        workers._pool.shutdown()
+        workers._pool = None
+
+
+def run_worker_job(folder, name, local=True, **params):
+    log, out = folder / f"{name}.log", folder / f"{name}.out"
+    where = SimpleNamespace(local_exec=local, cores=2)
+    workers.run_in_worker("work.py", "a_fit", InputFiles(["in.csv"]), OutputFiles([str(out)]),
+                          Params(fromdict={"fail": False, "die": False, **params}),
+                          Wildcards(fromdict={"dataset": name, "study": "s"}), Log([str(log)]),
+                          {}, where)
+    return out, log
+
+
+@pytest.fixture
+def work_script(scripts):
+    (scripts / "work.py").write_text(
+        "import os\n"
+        "from pathlib import Path\n"
+        "from smalltrees_workflow.logs import job_log\n"
+        "with job_log(snakemake) as log:\n"
+        "    log.info('job %s', snakemake.wildcards.dataset)\n"
+        "    if snakemake.params.die:\n"
+        "        os._exit(3)\n"
+        "    if snakemake.params.fail:\n"
+        "        raise ValueError('bad value in ' + snakemake.input[0])\n"
+        "    Path(snakemake.output[0]).write_text(str(os.getpid()))\n")
+    return scripts
+
+
+def test_a_job_that_fits_runs_in_a_worker_that_outlives_it(work_script, fresh_workers,
+                                                          monkeypatch):
+    record = work_script / "cpu.jsonl"
+    monkeypatch.setenv("SMALLTREES_JOB_CPU", str(record))
+    pids = {int(run_worker_job(work_script, name)[0].read_text()) for name in "ABCD"}
+    assert os.getpid() not in pids and 1 <= len(pids) <= 2  # two workers, reused
+    assert "job C" in (work_script / "C.log").read_text()
+    rows = [json.loads(line) for line in record.read_text().splitlines()]
+    assert [(row["rule"], row["study"]) for row in rows] == [("a_fit", "s")] * 4
+    assert all(row["cpu"] >= 0 for row in rows)
+
+
+def test_a_cluster_jobs_own_snakemake_runs_it_in_its_process(work_script, fresh_workers):
+    out, _ = run_worker_job(work_script, "E", local=False)
+    assert int(out.read_text()) == os.getpid() and workers._pool is None
+
+
+def test_a_failing_or_dying_job_fails_and_the_next_one_runs(work_script, fresh_workers):
+    with pytest.raises(ValueError, match="bad value in in.csv"):
+        run_worker_job(work_script, "F", fail=True)
+    assert "ValueError: bad value in in.csv" in (work_script / "F.log").read_text()
+    with pytest.raises(BrokenProcessPool):
+        run_worker_job(work_script, "G", die=True)
+    assert not (work_script / "F.out").exists() and not (work_script / "G.out").exists()
+    out, _ = run_worker_job(work_script, "H")
+    assert out.exists()
