@@ -49,5 +49,9 @@ def script_job(script: str, rule, input, output, params, wildcards, log, config
 
 
 def run_path(path: str, job: Snakemake) -> None:
-    """Run the script file at ``path`` as ``__main__``, its ``snakemake`` being ``job``."""
-    runpy.run_path(path, init_globals={"snakemake": job}, run_name="__main__")
+    """Run the script file at ``path``, its ``snakemake`` being ``job``.
+
+    Not as ``__main__``: runpy would put the script in ``sys.modules["__main__"]`` while it
+    runs, where a worker process started meanwhile by another thread (:mod:`.workers`,
+    ``spawn``) would find it and run it again as its own main module."""
+    runpy.run_path(path, init_globals={"snakemake": job}, run_name="__smalltrees_job__")
