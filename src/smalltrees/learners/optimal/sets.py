@@ -207,8 +207,9 @@ def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: n
     exceed the cells of the counts it sums over (small sets, as T3's subproblems on SP's
     edges, have tables larger than their items: then every edge is counted; ``derive`` forces
     either way). Without continuous attributes, where deriving pays, each pair of attributes
-    is counted once instead (:func:`~smalltrees.learners.optimal.pairs.pair_counts`: half the
-    cells, SP). The caller bounds the (sets x edges, block columns) array this keeps."""
+    is counted once instead (:func:`~smalltrees.learners.optimal.pairs.pair_counts`: about
+    half the cells, SP), unless deriving counts fewer (CH's one-sided binary tests: T3 went
+    0.24 -> 0.34 CPU-s). The caller bounds the (sets x edges, block columns) array this keeps."""
     P, m = sets.shape
     masks = (sets[:, None, :] & edges[None]).reshape(-1, m)
     r = len(masks)
@@ -223,8 +224,9 @@ def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: n
     table = srt.layout[0] + (block_width(srt) if srt.cont else 0)
     if derive is None:
         derive = sizes[largest].sum() * per_item > r * table + sets.sum() * per_item
-    if derive and not srt.cont:  # the edges are all categorical attributes': each pair once
-        return _errors(srt, pair_counts(srt, sets), None)
+    n_cat, counted = len(srt.cat), sizes.sum() - sizes[largest].sum() + sets.sum()
+    if derive and not srt.cont and sets.sum() * n_cat * (n_cat + 1) < 2 * counted * per_item:
+        return _errors(srt, pair_counts(srt, sets), None)  # fewer cells: each pair once
     rows, items = np.nonzero(masks)
     if not derive:
         return _row_errors(srt, rows, items, r, K=K)
