@@ -11,6 +11,7 @@ result is the leaf, row ``1 + j`` is attribute ``j``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -43,9 +44,10 @@ class Encoded:
     codes: list
     values: list
 
-    @property
+    @cached_property
     def n_values(self) -> list[int]:
-        """Number of edges of each categorical attribute, "missing" included (0 if continuous)."""
+        """Number of edges of each categorical attribute, "missing" included (0 if continuous);
+        kept (the searches read it per attribute: SP's T2 fit built the list 120 times)."""
         pairs = zip(self.continuous, self.values, strict=True)
         return [0 if cont else len(v) + 1 for cont, v in pairs]
 
