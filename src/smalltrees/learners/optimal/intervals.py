@@ -9,7 +9,7 @@ adjacent runs are combined by :func:`combine` (the paper's procedure MERGE), so 
 over the blocks yields the table of the whole attribute in O(log m) vectorised steps.
 
 :func:`group_best` solves many independent 1-D problems at once (one per attribute and node of
-the tree); :func:`best_labels` reads an optimal labelling off the tree. (The thresholds of a
+the tree); :func:`group_labels` reads optimal labellings off the tree. (The thresholds of a
 continuous root are searched by branch and bound instead, :mod:`~smalltrees.learners.optimal.cuts`.)
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 INF = np.int32(1 << 28)  # larger than any error count; a sum of two never overflows int32
-CHUNK = 1 << 15  # columns per step of :func:`combine`
+CELLS = 1 << 20  # table entries summed per step of :func:`combine`
 
 
 def leaf_tables(counts: np.ndarray, *, K: int) -> np.ndarray:
@@ -45,7 +45,7 @@ def leaf_tables(counts: np.ndarray, *, K: int) -> np.ndarray:
     return np.repeat(tables[None], K, axis=0)
 
 
-def combine(left: np.ndarray, right: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+def combine(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     """Table of the union of two adjacent runs (MERGE, section 2).
 
     Either the two runs share the interval that crosses their boundary (same label ``c`` on both
@@ -56,33 +56,33 @@ def combine(left: np.ndarray, right: np.ndarray, out: np.ndarray | None = None) 
     ----------
     left, right : ndarray of shape (K, p, p, N)
         Tables of the left and the right run, column by column.
-    out : ndarray of shape (K, p, p, N), optional
-        Where to write the result.
 
     Returns
     -------
     ndarray of shape (K, p, p, N), int32
     """
-    if out is None:
-        out = np.empty(left.shape, dtype=np.int32)
-    for lo in range(0, left.shape[-1], CHUNK):  # column chunks that stay in the CPU cache
-        part = slice(lo, lo + CHUNK)
+    K, p = left.shape[:2]
+    out = np.empty(left.shape, dtype=np.int32)
+    chunk = max(1, CELLS // (K * K * p**3))  # columns of the (K, K, p, p, p) sums per step
+    for lo in range(0, left.shape[-1], chunk):
+        part = slice(lo, lo + chunk)
         _combine(left[..., part], right[..., part], out[..., part])
     return out
 
 
 def _combine(left: np.ndarray, right: np.ndarray, out: np.ndarray) -> None:
-    K, p = left.shape[:2]
-    out.fill(INF)
-    for i in range(K):
-        for c in range(p):
-            shared = left[i, None, :, c, None] + right[: K - i, None, c]
-            np.minimum(out[i:], shared, out=out[i:])
-    left_end = left.min(axis=2)
-    right_start = right.min(axis=1)
-    for i in range(K - 1):
-        cut = left_end[i, None, :, None] + right_start[: K - 1 - i, None]
-        np.minimum(out[i + 1 :], cut, out=out[i + 1 :])
+    """:func:`combine` of some columns: all sums of a left and a right entry in one broadcast
+    (a few numpy steps, not one per interval count and label: the tables of the labellings of
+    a tree's stumps are small, so the steps cost more than their arithmetic)."""
+    K = left.shape[0]
+    # shared[i, j, a, b]: least errors of i + 1 intervals ending c left, j + 1 starting c right
+    shared = (left[:, None, :, :, None] + right[None, :, None, :, :]).min(axis=3)
+    cut = left.min(axis=2)[:, None, :, None] + right.min(axis=1)[None, :, None, :]
+    for k in range(K):
+        i = np.arange(k + 1)
+        np.min(shared[i, k - i], axis=0, out=out[k])
+        if k:
+            np.minimum(out[k], cut[i[:-1], k - 1 - i[:-1]].min(axis=0), out=out[k])
     np.minimum(out, INF, out=out)
 
 
@@ -217,16 +217,23 @@ def _take(tables: np.ndarray, index: np.ndarray) -> np.ndarray:
     return np.take(tables, index, axis=-1)
 
 
-def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
-    """An optimal at-most-K-interval labelling of one sorted sequence of blocks.
+def group_labels(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
+                 K: int) -> np.ndarray:
+    """An optimal at-most-K-interval labelling of each of many sorted sequences of blocks (the
+    interval stumps of a tree, built together).
 
-    The merge-sort tree of :func:`merge_levels` is kept and walked from the root down, only into
-    nodes that contain a label change, so the walk costs O(K log B) table look-ups.
+    At K >= 3 one merge-sort tree of :func:`merge_levels` is built over all the groups (one
+    vectorised step per level, whatever the number of groups) and walked, group by group, from
+    its root down, only into nodes that contain a label change: O(K log B) table look-ups per
+    group. At K <= 2 each group is labelled by :func:`_two_intervals`, without the tree.
 
     Parameters
     ----------
     counts : ndarray of shape (B, p)
-        Class counts of the blocks in increasing attribute order (B >= 1).
+        Class counts of the blocks, sorted by group and within a group by attribute value.
+    group : ndarray of shape (B,)
+        Non-decreasing group id in ``range(n_groups)`` of each block; every group has blocks.
+    n_groups : int
     K : int
 
     Returns
@@ -234,35 +241,36 @@ def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
     ndarray of shape (B,)
         A class index per block. Ties are broken deterministically: the fewest intervals, then
         the smallest leftmost label, then the smallest rightmost label at the root; inside, the
-        first decomposition found scanning interval counts and labels in increasing order.
+        first decomposition found scanning interval counts and labels in increasing order. (At
+        K >= 3 a group that two intervals label as well gets the walk of K = 2, ties included:
+        the walk reads only the tables of at most k + 1 intervals below its root state (k, a,
+        b), which are those of the tree for K = k + 1, and the root takes the fewest intervals
+        first; so :func:`_two_intervals` gives every group the labels of this walk.)
     """
+    bounds = np.searchsorted(group, np.arange(n_groups + 1))
+    labels = np.empty(len(counts), dtype=np.int64)
     if K <= 2:
-        return _two_intervals(counts, K=K)
-    least = _group_prefix_layers(counts, np.zeros(len(counts), dtype=np.int64), 1, K=K)[:, 0]
-    if least[1] == least[-1]:
-        # The walk reads only the tables of at most k + 1 intervals below its root state
-        # (k, a, b), which are those of the tree for K = k + 1; the root takes the fewest
-        # intervals first, so where two suffice it is the walk of K = 2, ties included.
-        return _two_intervals(counts, K=2)
-    return _merged_labels(counts, K=K)
-
-
-def _merged_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
-    """:func:`best_labels` read off the merge-sort tree (any K)."""
-    levels = [np.moveaxis(tables, -1, 0)
-              for tables, _ in merge_levels(leaf_tables(counts, K=K), np.zeros(len(counts)))]
+        for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+            labels[lo:hi] = _two_intervals(counts[lo:hi], K=K)
+        return labels
+    merged = merge_levels(leaf_tables(counts, K=K), group)
+    levels = [np.moveaxis(tables, -1, 0) for tables, _ in merged]
+    starts = [np.searchsorted(ids, np.arange(n_groups + 1)) for _, ids in merged]
     before = np.concatenate((np.zeros((1, counts.shape[1]), dtype=np.int64),
                              np.cumsum(counts, axis=0)))
-    labels = np.empty(len(counts), dtype=np.int64)
-    top = levels[-1][0]
-    k, a, b = np.argwhere(top == top.min())[0]
-    _descend(levels, before, labels, len(levels) - 1, 0, (int(k), int(a), int(b)), int(top.min()))
+    for g in range(n_groups):
+        own = [tables[at[g]:at[g + 1]] for tables, at in zip(levels, starts, strict=True)]
+        top = own[-1][0]
+        k, a, b = np.argwhere(top == top.min())[0]
+        lo, hi = bounds[g], bounds[g + 1]
+        _descend(own, before[lo:hi + 1], labels[lo:hi], len(own) - 1, 0,
+                 (int(k), int(a), int(b)), int(top.min()))
     return labels
 
 
 def _two_intervals(counts: np.ndarray, *, K: int) -> np.ndarray:
-    """:func:`best_labels` for K <= 2 without the merge-sort tree, the same labels ties
-    included (the fixed cost of every T1/T2/T3 fit at K = 2 builds its stumps this way).
+    """:func:`group_labels` of one group at K <= 2 without the merge-sort tree, the same labels
+    ties included (the fixed cost of every T1/T2/T3 fit at K = 2 builds its stumps this way).
 
     One interval labelled ``a`` errs ``n - N_a``; two intervals ``a != b`` cut before block
     ``j`` err ``(n_<j - N_<j,a) + (n_>=j - N_>=j,b)``. The walk of :func:`_descend` takes the
