@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 INF = np.int32(1 << 28)  # larger than any error count; a sum of two never overflows int32
-CELLS = 1 << 20  # table entries summed per step of :func:`combine`
+CHUNK = 1 << 15  # columns per step of :func:`combine`
 
 
 def leaf_tables(counts: np.ndarray, *, K: int) -> np.ndarray:
@@ -45,7 +45,7 @@ def leaf_tables(counts: np.ndarray, *, K: int) -> np.ndarray:
     return np.repeat(tables[None], K, axis=0)
 
 
-def combine(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+def combine(left: np.ndarray, right: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """Table of the union of two adjacent runs (MERGE, section 2).
 
     Either the two runs share the interval that crosses their boundary (same label ``c`` on both
@@ -56,33 +56,33 @@ def combine(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     ----------
     left, right : ndarray of shape (K, p, p, N)
         Tables of the left and the right run, column by column.
+    out : ndarray of shape (K, p, p, N), optional
+        Where to write the result.
 
     Returns
     -------
     ndarray of shape (K, p, p, N), int32
     """
-    K, p = left.shape[:2]
-    out = np.empty(left.shape, dtype=np.int32)
-    chunk = max(1, CELLS // (K * K * p**3))  # columns of the (K, K, p, p, p) sums per step
-    for lo in range(0, left.shape[-1], chunk):
-        part = slice(lo, lo + chunk)
+    if out is None:
+        out = np.empty(left.shape, dtype=np.int32)
+    for lo in range(0, left.shape[-1], CHUNK):  # column chunks that stay in the CPU cache
+        part = slice(lo, lo + CHUNK)
         _combine(left[..., part], right[..., part], out[..., part])
     return out
 
 
 def _combine(left: np.ndarray, right: np.ndarray, out: np.ndarray) -> None:
-    """:func:`combine` of some columns: all sums of a left and a right entry in one broadcast
-    (a few numpy steps, not one per interval count and label: the tables of the labellings of
-    a tree's stumps are small, so the steps cost more than their arithmetic)."""
-    K = left.shape[0]
-    # shared[i, j, a, b]: least errors of i + 1 intervals ending c left, j + 1 starting c right
-    shared = (left[:, None, :, :, None] + right[None, :, None, :, :]).min(axis=3)
-    cut = left.min(axis=2)[:, None, :, None] + right.min(axis=1)[None, :, None, :]
-    for k in range(K):
-        i = np.arange(k + 1)
-        np.min(shared[i, k - i], axis=0, out=out[k])
-        if k:
-            np.minimum(out[k], cut[i[:-1], k - 1 - i[:-1]].min(axis=0), out=out[k])
+    K, p = left.shape[:2]
+    out.fill(INF)
+    for i in range(K):
+        for c in range(p):
+            shared = left[i, None, :, c, None] + right[: K - i, None, c]
+            np.minimum(out[i:], shared, out=out[i:])
+    left_end = left.min(axis=2)
+    right_start = right.min(axis=1)
+    for i in range(K - 1):
+        cut = left_end[i, None, :, None] + right_start[: K - 1 - i, None]
+        np.minimum(out[i + 1 :], cut, out=out[i + 1 :])
     np.minimum(out, INF, out=out)
 
 
@@ -225,7 +225,8 @@ def group_labels(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
     At K >= 3 one merge-sort tree of :func:`merge_levels` is built over all the groups (one
     vectorised step per level, whatever the number of groups) and walked, group by group, from
     its root down, only into nodes that contain a label change: O(K log B) table look-ups per
-    group. At K <= 2 each group is labelled by :func:`_two_intervals`, without the tree.
+    group. At K <= 2, and where two intervals do as well in every group, each group is
+    labelled by :func:`_two_intervals`, without the tree.
 
     Parameters
     ----------
@@ -249,9 +250,9 @@ def group_labels(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
     """
     bounds = np.searchsorted(group, np.arange(n_groups + 1))
     labels = np.empty(len(counts), dtype=np.int64)
-    if K <= 2:
+    if K <= 2 or _two_do(counts, group, n_groups, K=K):
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
-            labels[lo:hi] = _two_intervals(counts[lo:hi], K=K)
+            labels[lo:hi] = _two_intervals(counts[lo:hi], K=min(K, 2))
         return labels
     merged = merge_levels(leaf_tables(counts, K=K), group)
     levels = [np.moveaxis(tables, -1, 0) for tables, _ in merged]
@@ -266,6 +267,15 @@ def group_labels(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
         _descend(own, before[lo:hi + 1], labels[lo:hi], len(own) - 1, 0,
                  (int(k), int(a), int(b)), int(top.min()))
     return labels
+
+
+def _two_do(counts: np.ndarray, group: np.ndarray, n_groups: int, *, K: int) -> bool:
+    """Whether two intervals label every group as well as K do (one vectorised programme,
+    :func:`_group_prefix_layers`): then :func:`group_labels` needs no merge-sort tree (the
+    lone stump of a T1 fit, most often; where one group needs more, the tree is built and
+    walking it costs less than the closed form of the others)."""
+    least = _group_prefix_layers(counts, group, n_groups, K=K)
+    return bool((least[1] == least[-1]).all())
 
 
 def _two_intervals(counts: np.ndarray, *, K: int) -> np.ndarray:
