@@ -17,9 +17,10 @@ from smalltrees import T1, T2
 from smalltrees.learners.optimal import sets as sets_module
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.intervals import (
-    _merged_labels,
-    best_labels,
+    INF,
+    _descend,
     group_best,
+    group_labels,
     leaf_tables,
     merge_levels,
 )
@@ -168,25 +169,74 @@ def test_intervals_match_dp_on_deep_trees(seed):
     counts[counts.sum(axis=1) == 0, 0] = 1
     expected = dp_reference(counts, K)
     assert group_best(counts, np.zeros(len(counts), dtype=int), 1, K=K)[0] == expected
-    labels = best_labels(counts, K=K)
+    labels = group_labels(counts, np.zeros(len(counts), dtype=int), 1, K=K)
     assert 1 + np.count_nonzero(np.diff(labels)) <= K
     assert counts.sum() - counts[np.arange(len(counts)), labels].sum() == expected
 
 
-@pytest.mark.parametrize("seed", range(10))
-def test_best_labels_label_as_the_merge_sort_tree(seed):
-    """``best_labels`` (closed form at K <= 2, and at K >= 3 where two intervals do as well)
-    gives the labels of the merge-sort tree's walk, ties included, on 300 tie-heavy tables per
-    seed (1-40 blocks, 1-4 classes, K 1-5, many empty or equal blocks)."""
+def tree_walk(counts, K):
+    """The reference labelling of one sequence: the walk of its own merge-sort tree (what
+    ``group_labels`` gave one group at a time before it labelled many together)."""
+    levels = [np.moveaxis(tables, -1, 0)
+              for tables, _ in merge_levels(leaf_tables(counts, K=K), np.zeros(len(counts)))]
+    before = np.concatenate((np.zeros((1, counts.shape[1]), dtype=np.int64),
+                             np.cumsum(counts, axis=0)))
+    labels = np.empty(len(counts), dtype=np.int64)
+    top = levels[-1][0]
+    k, a, b = np.argwhere(top == top.min())[0]
+    _descend(levels, before, labels, len(levels) - 1, 0, (int(k), int(a), int(b)), int(top.min()))
+    return labels
+
+
+def brute_table(counts, K):
+    """``T[k, a, b]`` of a run of blocks by enumerating every labelling: the least errors of at
+    most ``k + 1`` intervals, the first labelled ``a``, the last ``b`` (INF if none)."""
+    B, p = counts.shape
+    table = np.full((K, p, p), int(INF))
+    for labels in itertools.product(range(p), repeat=B):
+        intervals = 1 + int(np.count_nonzero(np.diff(labels)))
+        errors = int(counts.sum() - counts[np.arange(B), labels].sum())
+        for k in range(intervals - 1, K):
+            table[k, labels[0], labels[-1]] = min(table[k, labels[0], labels[-1]], errors)
+    return table
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_merge_sort_tree_tables_match_brute_force(seed):
+    """Every node of the merge-sort tree (every level, several groups) holds the table of its
+    run of blocks, by brute force over all labellings: 150 problems per seed, 1-4 groups of 1-7
+    blocks, 1-3 classes, K 1-4."""
     rng = np.random.default_rng(seed)
-    for _ in range(300):
-        B, p, K = int(rng.integers(1, 41)), int(rng.integers(1, 5)), int(rng.integers(1, 6))
-        counts = rng.integers(0, int(rng.integers(1, 4)), size=(B, p))
-        counts[rng.random(B) < 0.3] = 0
+    for _ in range(150):
+        n_groups, p, K = int(rng.integers(1, 5)), int(rng.integers(1, 4)), int(rng.integers(1, 5))
+        sizes = rng.integers(1, 8, size=n_groups)
+        group = np.repeat(np.arange(n_groups), sizes)
+        counts = rng.integers(0, int(rng.integers(1, 4)), size=(len(group), p))
+        for level, (tables, ids) in enumerate(merge_levels(leaf_tables(counts, K=K), group)):
+            for node, g in enumerate(ids):
+                index = node - np.searchsorted(ids, g)
+                own = counts[group == g][index << level:(index + 1) << level]
+                assert np.array_equal(tables[..., node], brute_table(own, K))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_group_labels_label_as_the_merge_sort_tree(seed):
+    """``group_labels`` (closed form at K <= 2, one merge-sort tree over all groups beyond)
+    gives each group the labels of the walk of its own merge-sort tree, ties included, on 100
+    tie-heavy problems per seed (1-6 groups of 1-40 blocks, 1-4 classes, K 1-5, many empty or
+    equal blocks)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(100):
+        n_groups, p, K = int(rng.integers(1, 7)), int(rng.integers(1, 5)), int(rng.integers(1, 6))
+        sizes = rng.integers(1, 41, size=n_groups)
+        group = np.repeat(np.arange(n_groups), sizes)
+        counts = rng.integers(0, int(rng.integers(1, 4)), size=(len(group), p))
+        counts[rng.random(len(group)) < 0.3] = 0
         if rng.random() < 0.5:  # two classes of equal counts
             counts[:, 0] = counts[:, -1]
-        assert np.array_equal(best_labels(counts, K=K), _merged_labels(counts, K=K))
-
+        labels = group_labels(counts, group, n_groups, K=K)
+        for g in range(n_groups):
+            assert np.array_equal(labels[group == g], tree_walk(counts[group == g], K))
 
 
 @pytest.mark.parametrize("seed", range(6))

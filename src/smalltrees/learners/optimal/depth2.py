@@ -28,7 +28,7 @@ from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import DenseClasses
 from smalltrees.learners.optimal.search import Encoded, stump_errors
 from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
-from smalltrees.learners.optimal.stumps import majority_label, stump, threshold
+from smalltrees.learners.optimal.stumps import majority_label, stump, stumps, threshold
 from smalltrees.learners.optimal.sweeps import CELLS, block_width
 from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit
 
@@ -233,11 +233,12 @@ def _categorical_root(enc: Encoded, beta: int, default: int, *, K: int):
     codes = enc.codes[beta]
     n_edges = enc.n_values[beta]
     errors = stump_errors(enc, codes, n_edges, K=K)
-    children = []
+    specs = []
     for value in range(n_edges):
         rows = np.flatnonzero(codes == value)
-        attr = int(np.argmin(errors[:, value])) - 1
-        children.append(stump(enc, attr, rows, majority_label(enc, rows, default), K=K))
+        specs.append((int(np.argmin(errors[:, value])) - 1, rows,
+                      majority_label(enc, rows, default)))
+    children = stumps(enc, specs, K=K)
     return CategoricalSplit(beta, tuple(children[:-1]), children[-1], default)
 
 
@@ -251,8 +252,9 @@ def _continuous_root(srt: Sorted, beta: int, position: int, default: int, *, K: 
     for mask, rows in zip(masks, parts, strict=True):
         mask[rows] = True
     errors = mask_errors(srt, masks, K=K)
-    nodes = [stump(enc, int(np.argmin(errors[:, k])) - 1, rows,
-                   majority_label(enc, rows, default), K=K) for k, rows in enumerate(parts)]
+    nodes = stumps(enc, [(int(np.argmin(errors[:, k])) - 1, rows,
+                          majority_label(enc, rows, default)) for k, rows in enumerate(parts)],
+                   K=K)
     values = enc.values[beta][srt.sorted_ranks[i, :size]]
     if position:
         cut = threshold(values[position - 1], values[position])

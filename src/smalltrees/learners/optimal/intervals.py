@@ -9,7 +9,7 @@ adjacent runs are combined by :func:`combine` (the paper's procedure MERGE), so 
 over the blocks yields the table of the whole attribute in O(log m) vectorised steps.
 
 :func:`group_best` solves many independent 1-D problems at once (one per attribute and node of
-the tree); :func:`best_labels` reads an optimal labelling off the tree. (The thresholds of a
+the tree); :func:`group_labels` reads optimal labellings off the tree. (The thresholds of a
 continuous root are searched by branch and bound instead, :mod:`~smalltrees.learners.optimal.cuts`.)
 """
 
@@ -217,16 +217,24 @@ def _take(tables: np.ndarray, index: np.ndarray) -> np.ndarray:
     return np.take(tables, index, axis=-1)
 
 
-def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
-    """An optimal at-most-K-interval labelling of one sorted sequence of blocks.
+def group_labels(counts: np.ndarray, group: np.ndarray, n_groups: int, *,
+                 K: int) -> np.ndarray:
+    """An optimal at-most-K-interval labelling of each of many sorted sequences of blocks (the
+    interval stumps of a tree, built together).
 
-    The merge-sort tree of :func:`merge_levels` is kept and walked from the root down, only into
-    nodes that contain a label change, so the walk costs O(K log B) table look-ups.
+    At K >= 3 one merge-sort tree of :func:`merge_levels` is built over all the groups (one
+    vectorised step per level, whatever the number of groups) and walked, group by group, from
+    its root down, only into nodes that contain a label change: O(K log B) table look-ups per
+    group. At K <= 2, and where two intervals do as well in every group, each group is
+    labelled by :func:`_two_intervals`, without the tree.
 
     Parameters
     ----------
     counts : ndarray of shape (B, p)
-        Class counts of the blocks in increasing attribute order (B >= 1).
+        Class counts of the blocks, sorted by group and within a group by attribute value.
+    group : ndarray of shape (B,)
+        Non-decreasing group id in ``range(n_groups)`` of each block; every group has blocks.
+    n_groups : int
     K : int
 
     Returns
@@ -234,35 +242,45 @@ def best_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
     ndarray of shape (B,)
         A class index per block. Ties are broken deterministically: the fewest intervals, then
         the smallest leftmost label, then the smallest rightmost label at the root; inside, the
-        first decomposition found scanning interval counts and labels in increasing order.
+        first decomposition found scanning interval counts and labels in increasing order. (At
+        K >= 3 a group that two intervals label as well gets the walk of K = 2, ties included:
+        the walk reads only the tables of at most k + 1 intervals below its root state (k, a,
+        b), which are those of the tree for K = k + 1, and the root takes the fewest intervals
+        first; so :func:`_two_intervals` gives every group the labels of this walk.)
     """
-    if K <= 2:
-        return _two_intervals(counts, K=K)
-    least = _group_prefix_layers(counts, np.zeros(len(counts), dtype=np.int64), 1, K=K)[:, 0]
-    if least[1] == least[-1]:
-        # The walk reads only the tables of at most k + 1 intervals below its root state
-        # (k, a, b), which are those of the tree for K = k + 1; the root takes the fewest
-        # intervals first, so where two suffice it is the walk of K = 2, ties included.
-        return _two_intervals(counts, K=2)
-    return _merged_labels(counts, K=K)
-
-
-def _merged_labels(counts: np.ndarray, *, K: int) -> np.ndarray:
-    """:func:`best_labels` read off the merge-sort tree (any K)."""
-    levels = [np.moveaxis(tables, -1, 0)
-              for tables, _ in merge_levels(leaf_tables(counts, K=K), np.zeros(len(counts)))]
+    bounds = np.searchsorted(group, np.arange(n_groups + 1))
+    labels = np.empty(len(counts), dtype=np.int64)
+    if K <= 2 or _two_do(counts, group, n_groups, K=K):
+        for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+            labels[lo:hi] = _two_intervals(counts[lo:hi], K=min(K, 2))
+        return labels
+    merged = merge_levels(leaf_tables(counts, K=K), group)
+    levels = [np.moveaxis(tables, -1, 0) for tables, _ in merged]
+    starts = [np.searchsorted(ids, np.arange(n_groups + 1)) for _, ids in merged]
     before = np.concatenate((np.zeros((1, counts.shape[1]), dtype=np.int64),
                              np.cumsum(counts, axis=0)))
-    labels = np.empty(len(counts), dtype=np.int64)
-    top = levels[-1][0]
-    k, a, b = np.argwhere(top == top.min())[0]
-    _descend(levels, before, labels, len(levels) - 1, 0, (int(k), int(a), int(b)), int(top.min()))
+    for g in range(n_groups):
+        own = [tables[at[g]:at[g + 1]] for tables, at in zip(levels, starts, strict=True)]
+        top = own[-1][0]
+        k, a, b = np.argwhere(top == top.min())[0]
+        lo, hi = bounds[g], bounds[g + 1]
+        _descend(own, before[lo:hi + 1], labels[lo:hi], len(own) - 1, 0,
+                 (int(k), int(a), int(b)), int(top.min()))
     return labels
 
 
+def _two_do(counts: np.ndarray, group: np.ndarray, n_groups: int, *, K: int) -> bool:
+    """Whether two intervals label every group as well as K do (one vectorised programme,
+    :func:`_group_prefix_layers`): then :func:`group_labels` needs no merge-sort tree (the
+    lone stump of a T1 fit, most often; where one group needs more, the tree is built and
+    walking it costs less than the closed form of the others)."""
+    least = _group_prefix_layers(counts, group, n_groups, K=K)
+    return bool((least[1] == least[-1]).all())
+
+
 def _two_intervals(counts: np.ndarray, *, K: int) -> np.ndarray:
-    """:func:`best_labels` for K <= 2 without the merge-sort tree, the same labels ties
-    included (the fixed cost of every T1/T2/T3 fit at K = 2 builds its stumps this way).
+    """:func:`group_labels` of one group at K <= 2 without the merge-sort tree, the same labels
+    ties included (the fixed cost of every T1/T2/T3 fit at K = 2 builds its stumps this way).
 
     One interval labelled ``a`` errs ``n - N_a``; two intervals ``a != b`` cut before block
     ``j`` err ``(n_<j - N_<j,a) + (n_>=j - N_>=j,b)``. The walk of :func:`_descend` takes the
