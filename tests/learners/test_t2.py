@@ -201,6 +201,16 @@ def brute_table(counts, K):
     return table
 
 
+def random_groups(rng: np.random.Generator, *, groups: int, blocks: int, classes: int,
+                  ks: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """1..``groups`` groups of 1..``blocks`` blocks each (their group ids, sorted), class
+    counts of 1..``classes`` classes (0-2 per block: many ties) and a K in 1..``ks``."""
+    n_groups, p, K = (int(rng.integers(1, groups + 1)), int(rng.integers(1, classes + 1)),
+                      int(rng.integers(1, ks + 1)))
+    group = np.repeat(np.arange(n_groups), rng.integers(1, blocks + 1, size=n_groups))
+    return group, rng.integers(0, int(rng.integers(1, 4)), size=(len(group), p)), K
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_merge_sort_tree_tables_match_brute_force(seed):
     """Every node of the merge-sort tree (every level, several groups) holds the table of its
@@ -208,10 +218,7 @@ def test_merge_sort_tree_tables_match_brute_force(seed):
     blocks, 1-3 classes, K 1-4."""
     rng = np.random.default_rng(seed)
     for _ in range(150):
-        n_groups, p, K = int(rng.integers(1, 5)), int(rng.integers(1, 4)), int(rng.integers(1, 5))
-        sizes = rng.integers(1, 8, size=n_groups)
-        group = np.repeat(np.arange(n_groups), sizes)
-        counts = rng.integers(0, int(rng.integers(1, 4)), size=(len(group), p))
+        group, counts, K = random_groups(rng, groups=4, blocks=7, classes=3, ks=4)
         for level, (tables, ids) in enumerate(merge_levels(leaf_tables(counts, K=K), group)):
             for node, g in enumerate(ids):
                 index = node - np.searchsorted(ids, g)
@@ -227,10 +234,8 @@ def test_group_labels_label_as_the_merge_sort_tree(seed):
     equal blocks)."""
     rng = np.random.default_rng(seed)
     for _ in range(100):
-        n_groups, p, K = int(rng.integers(1, 7)), int(rng.integers(1, 5)), int(rng.integers(1, 6))
-        sizes = rng.integers(1, 41, size=n_groups)
-        group = np.repeat(np.arange(n_groups), sizes)
-        counts = rng.integers(0, int(rng.integers(1, 4)), size=(len(group), p))
+        group, counts, K = random_groups(rng, groups=6, blocks=40, classes=4, ks=5)
+        n_groups = int(group[-1]) + 1
         counts[rng.random(len(group)) < 0.3] = 0
         if rng.random() < 0.5:  # two classes of equal counts
             counts[:, 0] = counts[:, -1]
