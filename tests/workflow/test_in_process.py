@@ -25,8 +25,18 @@ except ImportError:
 
 def rule_bodies() -> dict[str, str]:
     """Each rule's text in ``workflow/rules/*.smk``, by name."""
-    text = "\n".join(p.read_text() for p in sorted((ROOT / "workflow" / "rules").glob("*.smk")))
-    return dict(re.findall(r"^rule (\w+):\n(.*?)(?=^\S|\Z)", text, re.MULTILINE | re.DOTALL))
+    bodies, current, indent = {}, None, 0
+    for path in sorted((ROOT / "workflow" / "rules").glob("*.smk")):
+        for line in path.read_text().splitlines():
+            rule = re.match(r"( *)rule (\w+):", line)
+            if rule:  # a rule, at any indentation (some are inside an `if`)
+                current, indent = rule.group(2), len(rule.group(1))
+                bodies[current] = ""
+            elif current and line.strip() and len(line) - len(line.lstrip()) <= indent:
+                current = None  # back at the rule's indentation or outside it
+            elif current:
+                bodies[current] += line + "\n"
+    return bodies
 
 
 def test_local_rules_run_in_process_the_others_in_workers_each_listing_its_script():

@@ -404,15 +404,23 @@ if C45_REFIT:
             "logs/auer95_c45_refit/{dataset}.log",
         benchmark:
             "logs/benchmarks/auer95_c45_refit/{dataset}.tsv"
-        conda:
-            "../../environment.yml"
         params:
             learners=C45_REFIT,
             design=study_cv_design("auer95")
             | {"repetitions": C45_READINGS.get("repetitions", 1)},
             seed=config["seed"],
-        script:
-            "../scripts/cross_validate.py"
+        run:
+            run_in_worker(
+                "cross_validate.py",
+                rule,
+                input,
+                output,
+                params,
+                wildcards,
+                log,
+                config,
+                workflow,
+            )
 
 
 rule auer95_c45_readings:
