@@ -127,7 +127,7 @@ def fresh_workers():
 
 def run_worker_job(folder, name, local=True, **params):
     log, out = folder / f"{name}.log", folder / f"{name}.out"
-    where = SimpleNamespace(local_exec=local, cores=2)
+    where = SimpleNamespace(remote_exec=not local, subprocess_exec=False, cores=2)
     workers.run_in_worker("work.py", "a_fit", InputFiles(["in.csv"]), OutputFiles([str(out)]),
                           Params(fromdict={"fail": False, "die": False, **params}),
                           Wildcards(fromdict={"dataset": name, "study": "s"}), Log([str(log)]),

@@ -15,8 +15,10 @@ pandas, numpy and the library once, then waiting for jobs), so that Snakemake st
   (``getrusage``), as the jobs' was. Where ``SMALLTREES_JOB_CPU`` names a file (set by
   ``benchmarks/workflow_wall_time.py``), each job's CPU is appended to it, as the benchmark's
   hook does for a job with a process of its own.
-- A cluster job's own Snakemake (``--profile profiles/slurm``) runs its one job in its own
-  process (:func:`.in_process.run_script`): it has imported pandas already and runs nothing else.
+- A Snakemake started for one job (``--mode remote``: each job of a SLURM job, through
+  ``--profile profiles/slurm``; or ``--mode subprocess``) runs it in its own process
+  (:func:`.in_process.run_script`): it has imported pandas already and runs nothing else. (Its
+  executor is the local one, so ``workflow.local_exec`` is true there too: the mode tells.)
 
 Snakemake runs ``run:`` blocks in its threads only with ``force-use-threads`` (the workflow
 profile, profiles/default); a thread waits for its worker, so the GIL is not held meanwhile.
@@ -46,7 +48,7 @@ def run_in_worker(script: str, rule, input, output, params, wildcards, log, conf
                   workflow) -> None:
     """Run ``workflow/scripts/<script>`` as a ``script:`` job would run it (a ``run:``
     block's names, the workflow's ``config`` and ``workflow``), in a worker process."""
-    if not workflow.local_exec:
+    if workflow.remote_exec or workflow.subprocess_exec:  # a Snakemake running one job
         run_script(script, rule, input, output, params, wildcards, log, config)
         return
     path, job = script_job(script, rule, input, output, params, wildcards, log, config)
