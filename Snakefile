@@ -6,6 +6,7 @@ from snakemake.utils import min_version
 min_version("8.0")
 
 from smalltrees_workflow.config import check_yaml_file
+from smalltrees_workflow.scheduler_timers import cancel_scheduling_timers
 from smalltrees_workflow.slurm_status import check_slurm_status_queries
 
 check_yaml_file("config.yaml")
@@ -81,3 +82,11 @@ rule all:
 
 onstart:
     check_slurm_status_queries(workflow)
+
+
+onsuccess:
+    cancel_scheduling_timers()
+
+
+onerror:
+    cancel_scheduling_timers()

@@ -53,8 +53,7 @@ rule auer95_sky_dataset:
         sky3="results/auer95/sky3/{dataset}.json",
     log:
         "logs/auer95_sky_dataset/{dataset}.log",
-    benchmark:
-        "logs/benchmarks/auer95_sky_dataset/{dataset}.tsv"
+        benchmark="logs/benchmarks/auer95_sky_dataset/{dataset}.tsv",
     run:
         run_in_worker(
             "auer95/sky_dataset.py",
@@ -164,8 +163,7 @@ rule auer95_curve:
         "results/auer95/curves/{dataset}/{level}.csv",
     log:
         "logs/auer95_curve/{dataset}/{level}.log",
-    benchmark:
-        "logs/benchmarks/auer95_curve/{dataset}/{level}.tsv"
+        benchmark="logs/benchmarks/auer95_curve/{dataset}/{level}.tsv",
     wildcard_constraints:
         level="T1|T2",
     params:
@@ -199,8 +197,7 @@ rule auer95_curve_more:
         "results/auer95/curves_more/{dataset}/{level}.csv",
     log:
         "logs/auer95_curve_more/{dataset}/{level}.log",
-    benchmark:
-        "logs/benchmarks/auer95_curve_more/{dataset}/{level}.tsv"
+        benchmark="logs/benchmarks/auer95_curve_more/{dataset}/{level}.tsv",
     wildcard_constraints:
         level="T1|T2",
     params:
@@ -357,8 +354,6 @@ rule auer95_section4_sensitivity:
         md="results/tables/auer95_section4_sensitivity.md",
     log:
         "logs/auer95_section4_sensitivity.log",
-    benchmark:
-        "logs/benchmarks/auer95_section4_sensitivity.tsv"
     params:
         datasets=SENSITIVITY_DATASETS,
         noise_se=config["auer95"].get("curves", {}).get("noise_se"),
@@ -402,8 +397,7 @@ if C45_REFIT:
             ],
         log:
             "logs/auer95_c45_refit/{dataset}.log",
-        benchmark:
-            "logs/benchmarks/auer95_c45_refit/{dataset}.tsv"
+            benchmark="logs/benchmarks/auer95_c45_refit/{dataset}.tsv",
         params:
             learners=C45_REFIT,
             design=study_cv_design("auer95")

@@ -12,8 +12,7 @@ rule cross_validate:
         "results/{study}/cv/{dataset}/{learner}.csv",
     log:
         "logs/cross_validate/{study}/{dataset}/{learner}.log",
-    benchmark:
-        "logs/benchmarks/cross_validate/{study}/{dataset}/{learner}.tsv"
+        benchmark="logs/benchmarks/cross_validate/{study}/{dataset}/{learner}.tsv",
     params:
         learners=learner_entries,
         design=cv_design,

@@ -70,8 +70,7 @@ rule dkm96_table1_trials:
         "results/dkm96/trials/{dataset}/{domain}.json",
     log:
         "logs/dkm96_table1_trials/{dataset}/{domain}.log",
-    benchmark:
-        "logs/benchmarks/dkm96_table1_trials/{dataset}/{domain}.tsv"
+        benchmark="logs/benchmarks/dkm96_table1_trials/{dataset}/{domain}.tsv",
     wildcard_constraints:
         domain=choice(config["dkm96"]["table1"]["domains"]),
     params:
@@ -160,8 +159,7 @@ rule dkm96_boosting_trials:
         trials=boosting_result("{domain}"),
     log:
         "logs/dkm96_boosting_trials/{domain}.log",
-    benchmark:
-        "logs/benchmarks/dkm96_boosting_trials/{domain}.tsv"
+        benchmark="logs/benchmarks/dkm96_boosting_trials/{domain}.tsv",
     wildcard_constraints:
         domain=choice(TABLE2["domains"]),
     params:
@@ -243,8 +241,7 @@ rule dkm96_calibration_part:
         "results/dkm96/calibration/{part}.json",
     log:
         "logs/dkm96_calibration_part/{part}.log",
-    benchmark:
-        "logs/benchmarks/dkm96_calibration_part/{part}.tsv"
+        benchmark="logs/benchmarks/dkm96_calibration_part/{part}.tsv",
     wildcard_constraints:
         part=choice([str(part) for part in range(calibration_part_count(config))]),
     # among the longest jobs: started first, so none ends the run
@@ -387,8 +384,7 @@ rule dkm96_reading_trials:
         "results/dkm96/readings/{dataset}/{domain}/{reading}.json",
     log:
         "logs/dkm96_reading_trials/{dataset}/{domain}/{reading}.log",
-    benchmark:
-        "logs/benchmarks/dkm96_reading_trials/{dataset}/{domain}/{reading}.tsv"
+        benchmark="logs/benchmarks/dkm96_reading_trials/{dataset}/{domain}/{reading}.tsv",
     params:
         design=reading_design(config),
         stream=config["dkm96"]["table1"]["stream"],
@@ -415,8 +411,7 @@ rule dkm96_reading_rounds:
         "results/dkm96/readings/rounds/{domain}.csv",
     log:
         "logs/dkm96_reading_rounds/{domain}.log",
-    benchmark:
-        "logs/benchmarks/dkm96_reading_rounds/{domain}.tsv"
+        benchmark="logs/benchmarks/dkm96_reading_rounds/{domain}.tsv",
     params:
         spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
         learners=rounds_learners(config),

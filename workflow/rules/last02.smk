@@ -59,8 +59,7 @@ rule last02_stability:
         reading_runs="results/last02/stability/{dataset}/{learner}.reading_runs.csv",
     log:
         "logs/last02_stability/{dataset}/{learner}.log",
-    benchmark:
-        "logs/benchmarks/last02_stability/{dataset}/{learner}.tsv"
+        benchmark="logs/benchmarks/last02_stability/{dataset}/{learner}.tsv",
     wildcard_constraints:
         learner=choice(config["last02"]["stability"]["learners"]),
     # among the longest jobs (bagging: about 30 CPU-s): started first, so none ends the run

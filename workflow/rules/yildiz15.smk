@@ -31,8 +31,7 @@ rule yildiz15_folds:
         readings=reading_fold_outputs(config),
     log:
         "logs/yildiz15_folds/{dataset}.log",
-    benchmark:
-        "logs/benchmarks/yildiz15_folds/{dataset}.tsv"
+        benchmark="logs/benchmarks/yildiz15_folds/{dataset}.tsv",
     params:
         settings=fold_settings(config),
         variants=variants(config),
@@ -164,8 +163,7 @@ rule yildiz15_vc:
         md="results/tables/yildiz15_vc.md",
     log:
         "logs/yildiz15_vc.log",
-    benchmark:
-        "logs/benchmarks/yildiz15_vc.tsv"
+        benchmark="logs/benchmarks/yildiz15_vc.tsv",
     params:
         dims=config["yildiz15"]["vc"]["dims"],
         max_nodes=config["yildiz15"]["vc"]["max_nodes"],

@@ -35,7 +35,11 @@ def run_script(script: str, rule, input, output, params, wildcards, log, config)
     ``script:`` job gets, made of a ``run:`` block's names (``rule``, ``input``, ``output``,
     ``params``, ``wildcards``, ``log``) and the workflow's ``config``: one thread and no
     resources, as the local rules declare."""
-    path, job = script_job(script, rule, input, output, params, wildcards, log, config)
+    run_here(*script_job(script, rule, input, output, params, wildcards, log, config))
+
+
+def run_here(path: str, job: Snakemake) -> None:
+    """Run the script at ``path`` as ``job`` in this process, one such job at a time."""
     with _ONE_AT_A_TIME:
         run_path(path, job)
 

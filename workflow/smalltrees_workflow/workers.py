@@ -12,12 +12,11 @@ pandas, numpy and the library once, then waiting for jobs), so that Snakemake st
   (:func:`.logs.job_log`); a job that fails raises in its ``run:`` block, which fails the job.
   A worker that dies (killed, out of memory) fails its job, and the next job gets new workers.
 - The workers are Snakemake's children, waited for when it exits: their CPU is in the run's
-  (``getrusage``), as the jobs' was. Where ``SMALLTREES_JOB_CPU`` names a file (set by
-  ``benchmarks/workflow_wall_time.py``), each job's CPU is appended to it, as the benchmark's
-  hook does for a job with a process of its own.
+  (``getrusage``), as the jobs' was. The process that runs a job measures it
+  (:mod:`.job_record`: its time, CPU and memory, in the rule's ``logs/benchmarks/`` file).
 - A Snakemake started for one job (``--mode remote``: each job of a SLURM job, through
   ``--profile profiles/slurm``; or ``--mode subprocess``) runs it in its own process
-  (:func:`.in_process.run_script`): it has imported pandas already and runs nothing else. (Its
+  (:func:`.in_process.run_here`): it has imported pandas already and runs nothing else. (Its
   executor is the local one, so ``workflow.local_exec`` is true there too: the mode tells.)
 
 Snakemake runs ``run:`` blocks in its threads only with ``force-use-threads`` (the workflow
@@ -26,15 +25,13 @@ profile, profiles/default); a thread waits for its worker, so the GIL is not hel
 
 from __future__ import annotations
 
-import json
 import multiprocessing
-import os
-import resource
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from smalltrees_workflow.in_process import run_path, run_script, script_job
+from smalltrees_workflow.in_process import run_here, run_path, script_job
+from smalltrees_workflow.job_record import recorded
 
 IMPORTS = ("numpy", "pandas", "smalltrees.datasets", "smalltrees.learners.registry",
            "smalltrees.files", "smalltrees_workflow.logs")
@@ -48,10 +45,11 @@ def run_in_worker(script: str, rule, input, output, params, wildcards, log, conf
                   workflow) -> None:
     """Run ``workflow/scripts/<script>`` as a ``script:`` job would run it (a ``run:``
     block's names, the workflow's ``config`` and ``workflow``), in a worker process."""
-    if workflow.remote_exec or workflow.subprocess_exec:  # a Snakemake running one job
-        run_script(script, rule, input, output, params, wildcards, log, config)
-        return
     path, job = script_job(script, rule, input, output, params, wildcards, log, config)
+    if workflow.remote_exec or workflow.subprocess_exec:  # a Snakemake running one job
+        with recorded(job):
+            run_here(path, job)
+        return
     pool = _workers(workflow.cores)
     try:
         pool.submit(_run_job, path, job).result()
@@ -86,13 +84,6 @@ def _import(modules: tuple[str, ...]) -> None:
 
 
 def _run_job(path: str, job) -> None:
-    """In a worker: run the job; record its CPU where the benchmark asks for it."""
-    before = resource.getrusage(resource.RUSAGE_SELF)
-    run_path(path, job)
-    record = os.environ.get("SMALLTREES_JOB_CPU")
-    if record:
-        after = resource.getrusage(resource.RUSAGE_SELF)
-        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-        study = getattr(job.wildcards, "study", "")
-        with open(record, "a") as out:
-            out.write(json.dumps({"rule": job.rule, "study": study, "cpu": cpu}) + "\n")
+    """In a worker: run the job, measured (:func:`.job_record.recorded`)."""
+    with recorded(job):
+        run_path(path, job)
