@@ -126,13 +126,23 @@ def fresh_workers():
 
 
 def run_worker_job(folder, name, local=True, **params):
+    """Run ``work.py`` as a compute rule's job whose logs are ``<name>.log`` and, named
+    ``benchmark``, ``<name>.tsv`` (as the rules declare them)."""
     log, out = folder / f"{name}.log", folder / f"{name}.out"
+    logs = Log([str(log), str(folder / f"{name}.tsv")])
+    logs._set_name("benchmark", 1)
     where = SimpleNamespace(remote_exec=not local, subprocess_exec=False, cores=2)
     workers.run_in_worker("work.py", "a_fit", InputFiles(["in.csv"]), OutputFiles([str(out)]),
                           Params(fromdict={"fail": False, "die": False, **params}),
-                          Wildcards(fromdict={"dataset": name, "study": "s"}), Log([str(log)]),
-                          {}, where)
+                          Wildcards(fromdict={"dataset": name, "study": "s"}), logs, {}, where)
     return out, log
+
+
+def job_record(folder, name) -> dict[str, str]:
+    """The benchmark record a job wrote (``smalltrees_workflow.job_record``)."""
+    header, row, *rest = (folder / f"{name}.tsv").read_text().splitlines()
+    assert not rest
+    return dict(zip(header.split("\t"), row.split("\t"), strict=True))
 
 
 @pytest.fixture
@@ -161,11 +171,15 @@ def test_a_job_that_fits_runs_in_a_worker_that_outlives_it(work_script, fresh_wo
     rows = [json.loads(line) for line in record.read_text().splitlines()]
     assert [(row["rule"], row["study"]) for row in rows] == [("a_fit", "s")] * 4
     assert all(row["cpu"] >= 0 for row in rows)
+    measured = job_record(work_script, "C")  # written by the worker, not by Snakemake
+    assert float(measured["s"]) >= 0 and float(measured["max_rss"]) > 10  # MB: a Python
+    assert measured["max_vms"] == "NA" and float(measured["cpu_time"]) >= 0
 
 
 def test_a_cluster_jobs_own_snakemake_runs_it_in_its_process(work_script, fresh_workers):
     out, _ = run_worker_job(work_script, "E", local=False)
     assert int(out.read_text()) == os.getpid() and workers._pool is None
+    assert float(job_record(work_script, "E")["cpu_time"]) >= 0
 
 
 def test_a_failing_or_dying_job_fails_and_the_next_one_runs(work_script, fresh_workers):
@@ -175,5 +189,6 @@ def test_a_failing_or_dying_job_fails_and_the_next_one_runs(work_script, fresh_w
     with pytest.raises(BrokenProcessPool):
         run_worker_job(work_script, "G", die=True)
     assert not (work_script / "F.out").exists() and not (work_script / "G.out").exists()
+    assert not (work_script / "F.tsv").exists()  # no record of a failed job
     out, _ = run_worker_job(work_script, "H")
     assert out.exists()
