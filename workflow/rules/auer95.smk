@@ -200,6 +200,8 @@ rule auer95_curve_more:
         benchmark="logs/benchmarks/auer95_curve_more/{dataset}/{level}.tsv",
     wildcard_constraints:
         level="T1|T2",
+    # among the longest jobs (CR's T2: about 14 s): started first, so none ends the run
+    priority: 1
     params:
         learner=curve_params(config, "learner"),
         grid=curve_params(config, "grid"),
@@ -398,6 +400,8 @@ if C45_REFIT:
         log:
             "logs/auer95_c45_refit/{dataset}.log",
             benchmark="logs/benchmarks/auer95_c45_refit/{dataset}.tsv",
+        # among the longest jobs (SP: about 22 s): started first, so none ends the run
+        priority: 1
         params:
             learners=C45_REFIT,
             design=study_cv_design("auer95")

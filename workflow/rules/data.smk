@@ -8,6 +8,11 @@ rule fetch_raw:
         "data/raw/{relpath}",
     log:
         "logs/fetch_raw/{relpath}.log",
+    # before any other job: every job that fits waits for a parsed dataset, and the greedy
+    # scheduler otherwise ranks a job by its inputs' size, which put fetching (no input) and
+    # parsing behind the fits of the datasets already parsed, some until the last minute
+    # (docs/running.md, "Tenth session")
+    priority: 2
     params:
         source=raw_file_entry,
     run:
@@ -25,6 +30,8 @@ rule parse_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(REQUIRED_DATASETS),
+    # as fetch_raw's
+    priority: 2
     params:
         spec=dataset_spec,
     run:
