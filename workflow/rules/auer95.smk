@@ -30,9 +30,6 @@ rule auer95_table1:
         md="results/tables/auer95_table1.md",
     log:
         "logs/auer95_table1.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["auer95"]["datasets"],
         names={d: REGISTRY[d].get("name", d) for d in config["auer95"]["datasets"]},
@@ -88,9 +85,6 @@ rule auer95_sky:
         md="results/tables/auer95_sky.md",
     log:
         "logs/auer95_sky.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["auer95"]["datasets"],
         notes=paper_notes("auer95", "sky2"),
@@ -111,9 +105,6 @@ rule auer95_table2:
         md="results/tables/auer95_table2.md",
     log:
         "logs/auer95_table2.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["auer95"]["datasets"],
         learners=config["auer95"]["cv"]["learners"],
@@ -141,9 +132,6 @@ rule auer95_table2_figure:
         pdf="figures/auer95_table2.pdf",
     log:
         "logs/auer95_table2_figure.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         compare=config["auer95"]["table2"]["compare"],
         design=(
@@ -247,9 +235,6 @@ rule auer95_vc_factors:
         md="results/tables/auer95_vc_factors.md",
     log:
         "logs/auer95_vc_factors.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=CURVE_DATASETS,
         base=config["auer95"].get("curves", {}).get("log_base"),
@@ -280,9 +265,6 @@ rule auer95_learning_curves:
         claims="results/auer95/cells/claims.csv",
     log:
         "logs/auer95_learning_curves.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=CURVE_DATASETS,
         levels=config["auer95"].get("curves", {}).get("levels"),
@@ -317,9 +299,6 @@ rule auer95_figure1:
         pdf="figures/auer95_fig1.pdf",
     log:
         "logs/auer95_figure1.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         kind="paper",
         datasets=config["auer95"].get("curves", {}).get("datasets"),
@@ -343,9 +322,6 @@ rule auer95_curves_figure:
         pdf="figures/auer95_curves_all.pdf",
     log:
         "logs/auer95_curves_figure.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         kind="all",
         datasets=CURVE_DATASETS,
@@ -380,9 +356,6 @@ rule auer95_section4_sensitivity:
         md="results/tables/auer95_section4_sensitivity.md",
     log:
         "logs/auer95_section4_sensitivity.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=SENSITIVITY_DATASETS,
         noise_se=config["auer95"].get("curves", {}).get("noise_se"),
@@ -459,9 +432,6 @@ rule auer95_c45_readings:
         md="results/tables/auer95_c45_readings.md",
     log:
         "logs/auer95_c45_readings.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["auer95"]["datasets"],
         hypotheses=C45_READINGS.get("hypotheses", []),

@@ -13,9 +13,6 @@ rule fetch_raw:
     # parsing behind the fits of the datasets already parsed, some until the last minute
     # (docs/running.md, "Tenth session")
     priority: 2
-    threads: 0
-    resources:
-        in_process=1,
     params:
         source=raw_file_entry,
     run:
@@ -35,9 +32,6 @@ rule parse_dataset:
         dataset=choice(REQUIRED_DATASETS),
     # as fetch_raw's
     priority: 2
-    threads: 0
-    resources:
-        in_process=1,
     params:
         spec=dataset_spec,
     run:
@@ -59,9 +53,6 @@ rule parse_optional_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(OPTIONAL_DATASETS),
-    threads: 0
-    resources:
-        in_process=1,
     params:
         spec=dataset_spec,
         sources=fetch_sources,

@@ -53,9 +53,6 @@ rule dkm96_figure:
         "logs/dkm96_figure/fig{number}.log",
     wildcard_constraints:
         number="[3-6]",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         settings=figure_settings(config),
     run:
@@ -110,9 +107,6 @@ rule dkm96_table1:
         md="results/tables/dkm96_table1.md",
     log:
         "logs/dkm96_table1.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
@@ -135,9 +129,6 @@ rule dkm96_stability:
         md="results/tables/dkm96_stability.md",
     log:
         "logs/dkm96_stability.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
@@ -202,9 +193,6 @@ rule dkm96_table2:
         md="results/tables/dkm96_table2.md",
     log:
         "logs/dkm96_table2.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         problems=table2_problems(config),
         tolerance=TABLE2["tolerance_sd"],
@@ -233,9 +221,6 @@ rule dkm96_claims:
         md="results/tables/dkm96_claims.md",
     log:
         "logs/dkm96_claims.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         problems=table2_problems(config),
         scatter=TABLE2["scatter"],
@@ -292,9 +277,6 @@ rule dkm96_calibration:
         md="results/tables/dkm96_calibration.md",
     log:
         "logs/dkm96_calibration.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         trials=TABLE2["calibration"]["trials"],
         domain=TABLE2["scatter"],
@@ -328,9 +310,6 @@ rule dkm96_sequence_figure:
         "logs/dkm96_sequence_figure/fig{number}.log",
     wildcard_constraints:
         number=choice([str(n) for n in sequence_figures(config)]),
-    threads: 0
-    resources:
-        in_process=1,
     params:
         domain=lambda wildcards: sequence_figures(config)[int(wildcards.number)],
         problem=lambda wildcards: table2_problems(config)[
@@ -369,9 +348,6 @@ rule dkm96_scatter_figure:
         "logs/dkm96_scatter_figure/fig{number}.log",
     wildcard_constraints:
         number=choice([str(n) for n in SCATTER_FIGURES]),
-    threads: 0
-    resources:
-        in_process=1,
     params:
         domain=TABLE2["scatter"],
         problem=table2_problems(config).get(TABLE2["scatter"], TABLE2["scatter"]),
@@ -479,9 +455,6 @@ rule dkm96_readings:
         md="results/tables/dkm96_readings.md",
     log:
         "logs/dkm96_readings.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         plan=READINGS_PLAN,
         notes={

@@ -101,9 +101,6 @@ rule last02_table3:
         md="results/tables/last02_table3.md",
     log:
         "logs/last02_table3.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["cv"]["learners"],
@@ -131,9 +128,6 @@ rule last02_table4:
         md="results/tables/last02_table4.md",
     log:
         "logs/last02_table4.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -173,9 +167,6 @@ rule last02_stability_readings:
         ),
     log:
         "logs/last02_stability_readings.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -225,9 +216,6 @@ rule last02_claims:
         md="results/tables/last02_claims.md",
     log:
         "logs/last02_claims.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         ifn=config["last02"]["ifn"],
         peers=[
@@ -259,9 +247,6 @@ rule last02_figure:
         pdf="figures/last02_size_stability.pdf",
     log:
         "logs/last02_figure.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         learners=config["last02"]["stability"]["learners"],
         ifn=config["last02"]["ifn"],

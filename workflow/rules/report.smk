@@ -17,9 +17,6 @@ rule scorecard:
         ),
     log:
         "logs/scorecard.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         parts=scorecard_parts(),
         studies=STUDIES,
@@ -42,9 +39,6 @@ rule paper_figure:
         ),
     log:
         "logs/paper_figure/{study}.log",
-    threads: 0
-    resources:
-        in_process=1,
     run:
         run_script(
             "paper_figure.py", rule, input, output, params, wildcards, log, config
@@ -64,9 +58,6 @@ rule table_html:
         ),
     log:
         "logs/table_html/{study}_{name}.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         caption=table_caption,
     run:

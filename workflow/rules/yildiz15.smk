@@ -61,9 +61,6 @@ rule yildiz15_table1:
         md="results/tables/yildiz15_table1.md",
     log:
         "logs/yildiz15_table1.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["yildiz15"]["datasets"],
         notes=paper_notes("yildiz15", "table1"),
@@ -110,9 +107,6 @@ rule yildiz15_tables:
         ),
     log:
         "logs/yildiz15_tables.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
@@ -143,9 +137,6 @@ rule yildiz15_claims:
         md="results/tables/yildiz15_claims.md",
     log:
         "logs/yildiz15_claims.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
@@ -173,9 +164,6 @@ rule yildiz15_vc:
     log:
         "logs/yildiz15_vc.log",
         benchmark="logs/benchmarks/yildiz15_vc.tsv",
-    # early: it reads no data, so the greedy scheduler (by inputs' size) left it to the end,
-    # and its claims and figures wait for it
-    priority: 1
     params:
         dims=config["yildiz15"]["vc"]["dims"],
         max_nodes=config["yildiz15"]["vc"]["max_nodes"],
@@ -202,9 +190,6 @@ rule yildiz15_vc_claims:
         cells_file("vc_claims"),
     log:
         "logs/yildiz15_vc_claims.log",
-    threads: 0
-    resources:
-        in_process=1,
     run:
         run_script(
             "yildiz15/vc_claims.py",
@@ -237,9 +222,6 @@ rule yildiz15_vc_figures:
         ),
     log:
         "logs/yildiz15_vc_figures.log",
-    threads: 0
-    resources:
-        in_process=1,
     run:
         run_script(
             "yildiz15/vc_figures.py",
@@ -267,9 +249,6 @@ rule yildiz15_claims_readings:
         md=f"results/tables/yildiz15_{READINGS}.md",
     log:
         "logs/yildiz15_claims_readings.log",
-    threads: 0
-    resources:
-        in_process=1,
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
