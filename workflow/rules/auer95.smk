@@ -30,6 +30,7 @@ rule auer95_table1:
         md="results/tables/auer95_table1.md",
     log:
         "logs/auer95_table1.log",
+    priority: 2
     params:
         datasets=config["auer95"]["datasets"],
         names={d: REGISTRY[d].get("name", d) for d in config["auer95"]["datasets"]},
@@ -85,6 +86,7 @@ rule auer95_sky:
         md="results/tables/auer95_sky.md",
     log:
         "logs/auer95_sky.log",
+    priority: 2
     params:
         datasets=config["auer95"]["datasets"],
         notes=paper_notes("auer95", "sky2"),
@@ -105,6 +107,7 @@ rule auer95_table2:
         md="results/tables/auer95_table2.md",
     log:
         "logs/auer95_table2.log",
+    priority: 2
     params:
         datasets=config["auer95"]["datasets"],
         learners=config["auer95"]["cv"]["learners"],
@@ -132,6 +135,7 @@ rule auer95_table2_figure:
         pdf="figures/auer95_table2.pdf",
     log:
         "logs/auer95_table2_figure.log",
+    priority: 2
     params:
         compare=config["auer95"]["table2"]["compare"],
         design=(
@@ -235,6 +239,7 @@ rule auer95_vc_factors:
         md="results/tables/auer95_vc_factors.md",
     log:
         "logs/auer95_vc_factors.log",
+    priority: 2
     params:
         datasets=CURVE_DATASETS,
         base=config["auer95"].get("curves", {}).get("log_base"),
@@ -265,6 +270,7 @@ rule auer95_learning_curves:
         claims="results/auer95/cells/claims.csv",
     log:
         "logs/auer95_learning_curves.log",
+    priority: 2
     params:
         datasets=CURVE_DATASETS,
         levels=config["auer95"].get("curves", {}).get("levels"),
@@ -299,6 +305,7 @@ rule auer95_figure1:
         pdf="figures/auer95_fig1.pdf",
     log:
         "logs/auer95_figure1.log",
+    priority: 2
     params:
         kind="paper",
         datasets=config["auer95"].get("curves", {}).get("datasets"),
@@ -322,6 +329,7 @@ rule auer95_curves_figure:
         pdf="figures/auer95_curves_all.pdf",
     log:
         "logs/auer95_curves_figure.log",
+    priority: 2
     params:
         kind="all",
         datasets=CURVE_DATASETS,
@@ -356,6 +364,7 @@ rule auer95_section4_sensitivity:
         md="results/tables/auer95_section4_sensitivity.md",
     log:
         "logs/auer95_section4_sensitivity.log",
+    priority: 2
     params:
         datasets=SENSITIVITY_DATASETS,
         noise_se=config["auer95"].get("curves", {}).get("noise_se"),
@@ -432,6 +441,7 @@ rule auer95_c45_readings:
         md="results/tables/auer95_c45_readings.md",
     log:
         "logs/auer95_c45_readings.log",
+    priority: 2
     params:
         datasets=config["auer95"]["datasets"],
         hypotheses=C45_READINGS.get("hypotheses", []),

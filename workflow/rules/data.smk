@@ -8,11 +8,9 @@ rule fetch_raw:
         "data/raw/{relpath}",
     log:
         "logs/fetch_raw/{relpath}.log",
-    # before any other job: every job that fits waits for a parsed dataset, and the greedy
-    # scheduler otherwise ranks a job by its inputs' size, which put fetching (no input) and
-    # parsing behind the fits of the datasets already parsed, some until the last minute
-    # (docs/running.md, "Tenth session")
-    priority: 2
+    # before any other job: every job that fits waits for a parsed dataset (the Snakefile's
+    # localrules say why the local jobs go first)
+    priority: 3
     params:
         source=raw_file_entry,
     run:
@@ -31,7 +29,7 @@ rule parse_dataset:
     wildcard_constraints:
         dataset=choice(REQUIRED_DATASETS),
     # as fetch_raw's
-    priority: 2
+    priority: 3
     params:
         spec=dataset_spec,
     run:
@@ -53,6 +51,7 @@ rule parse_optional_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(OPTIONAL_DATASETS),
+    priority: 2
     params:
         spec=dataset_spec,
         sources=fetch_sources,

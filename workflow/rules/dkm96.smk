@@ -53,6 +53,7 @@ rule dkm96_figure:
         "logs/dkm96_figure/fig{number}.log",
     wildcard_constraints:
         number="[3-6]",
+    priority: 2
     params:
         settings=figure_settings(config),
     run:
@@ -107,6 +108,7 @@ rule dkm96_table1:
         md="results/tables/dkm96_table1.md",
     log:
         "logs/dkm96_table1.log",
+    priority: 2
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
@@ -129,6 +131,7 @@ rule dkm96_stability:
         md="results/tables/dkm96_stability.md",
     log:
         "logs/dkm96_stability.log",
+    priority: 2
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
@@ -193,6 +196,7 @@ rule dkm96_table2:
         md="results/tables/dkm96_table2.md",
     log:
         "logs/dkm96_table2.log",
+    priority: 2
     params:
         problems=table2_problems(config),
         tolerance=TABLE2["tolerance_sd"],
@@ -221,6 +225,7 @@ rule dkm96_claims:
         md="results/tables/dkm96_claims.md",
     log:
         "logs/dkm96_claims.log",
+    priority: 2
     params:
         problems=table2_problems(config),
         scatter=TABLE2["scatter"],
@@ -277,6 +282,7 @@ rule dkm96_calibration:
         md="results/tables/dkm96_calibration.md",
     log:
         "logs/dkm96_calibration.log",
+    priority: 2
     params:
         trials=TABLE2["calibration"]["trials"],
         domain=TABLE2["scatter"],
@@ -310,6 +316,7 @@ rule dkm96_sequence_figure:
         "logs/dkm96_sequence_figure/fig{number}.log",
     wildcard_constraints:
         number=choice([str(n) for n in sequence_figures(config)]),
+    priority: 2
     params:
         domain=lambda wildcards: sequence_figures(config)[int(wildcards.number)],
         problem=lambda wildcards: table2_problems(config)[
@@ -348,6 +355,7 @@ rule dkm96_scatter_figure:
         "logs/dkm96_scatter_figure/fig{number}.log",
     wildcard_constraints:
         number=choice([str(n) for n in SCATTER_FIGURES]),
+    priority: 2
     params:
         domain=TABLE2["scatter"],
         problem=table2_problems(config).get(TABLE2["scatter"], TABLE2["scatter"]),
@@ -455,6 +463,7 @@ rule dkm96_readings:
         md="results/tables/dkm96_readings.md",
     log:
         "logs/dkm96_readings.log",
+    priority: 2
     params:
         plan=READINGS_PLAN,
         notes={

@@ -101,6 +101,7 @@ rule last02_table3:
         md="results/tables/last02_table3.md",
     log:
         "logs/last02_table3.log",
+    priority: 2
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["cv"]["learners"],
@@ -128,6 +129,7 @@ rule last02_table4:
         md="results/tables/last02_table4.md",
     log:
         "logs/last02_table4.log",
+    priority: 2
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -167,6 +169,7 @@ rule last02_stability_readings:
         ),
     log:
         "logs/last02_stability_readings.log",
+    priority: 2
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -216,6 +219,7 @@ rule last02_claims:
         md="results/tables/last02_claims.md",
     log:
         "logs/last02_claims.log",
+    priority: 2
     params:
         ifn=config["last02"]["ifn"],
         peers=[
@@ -247,6 +251,7 @@ rule last02_figure:
         pdf="figures/last02_size_stability.pdf",
     log:
         "logs/last02_figure.log",
+    priority: 2
     params:
         learners=config["last02"]["stability"]["learners"],
         ifn=config["last02"]["ifn"],

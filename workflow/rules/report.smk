@@ -17,6 +17,7 @@ rule scorecard:
         ),
     log:
         "logs/scorecard.log",
+    priority: 2
     params:
         parts=scorecard_parts(),
         studies=STUDIES,
@@ -39,6 +40,7 @@ rule paper_figure:
         ),
     log:
         "logs/paper_figure/{study}.log",
+    priority: 2
     run:
         run_script(
             "paper_figure.py", rule, input, output, params, wildcards, log, config
@@ -58,6 +60,7 @@ rule table_html:
         ),
     log:
         "logs/table_html/{study}_{name}.log",
+    priority: 2
     params:
         caption=table_caption,
     run:
