@@ -78,3 +78,19 @@ def local_rules() -> set[str]:
     block = re.search(r"^localrules:\n((?:    \w+,\n)+)", (ROOT / "Snakefile").read_text(),
                       re.MULTILINE)
     return set(re.findall(r"\w+", block.group(1)))
+
+
+def rule_bodies() -> dict[str, str]:
+    """Each rule's text in ``workflow/rules/*.smk``, by name."""
+    bodies, current, indent = {}, None, 0
+    for path in sorted((ROOT / "workflow" / "rules").glob("*.smk")):
+        for line in path.read_text().splitlines():
+            rule = re.match(r"( *)rule (\w+):", line)
+            if rule:  # a rule, at any indentation (some are inside an `if`)
+                current, indent = rule.group(2), len(rule.group(1))
+                bodies[current] = ""
+            elif current and line.strip() and len(line) - len(line.lstrip()) <= indent:
+                current = None  # back at the rule's indentation or outside it
+            elif current:
+                bodies[current] += line + "\n"
+    return bodies

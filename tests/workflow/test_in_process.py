@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 import yaml
-from workflow_helpers import ROOT, local_rules
+from workflow_helpers import ROOT, local_rules, rule_bodies
 
 from smalltrees_workflow import in_process, workers
 
@@ -21,22 +21,6 @@ try:  # where a job's named lists are: snakemake.iocontainers since about 9.20
     from snakemake.iocontainers import InputFiles, Log, OutputFiles, Params, Wildcards
 except ImportError:
     from snakemake.io import InputFiles, Log, OutputFiles, Params, Wildcards
-
-
-def rule_bodies() -> dict[str, str]:
-    """Each rule's text in ``workflow/rules/*.smk``, by name."""
-    bodies, current, indent = {}, None, 0
-    for path in sorted((ROOT / "workflow" / "rules").glob("*.smk")):
-        for line in path.read_text().splitlines():
-            rule = re.match(r"( *)rule (\w+):", line)
-            if rule:  # a rule, at any indentation (some are inside an `if`)
-                current, indent = rule.group(2), len(rule.group(1))
-                bodies[current] = ""
-            elif current and line.strip() and len(line) - len(line.lstrip()) <= indent:
-                current = None  # back at the rule's indentation or outside it
-            elif current:
-                bodies[current] += line + "\n"
-    return bodies
 
 
 def test_local_rules_run_in_process_the_others_in_workers_each_listing_its_script():

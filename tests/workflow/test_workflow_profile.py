@@ -6,7 +6,7 @@ import re
 
 import yaml
 from snakemake.settings.types import MaxJobsPerTimespan
-from workflow_helpers import ROOT, run
+from workflow_helpers import ROOT, local_rules, rule_bodies, run
 
 PROFILE = ROOT / "profiles" / "default" / "config.yaml"
 
@@ -31,3 +31,14 @@ def test_the_scheduler_is_the_greedy_one():
 def test_snakemake_reads_the_workflow_profile():
     result = run(ROOT, "-n", "--cores", "2")
     assert "workflow specific profile profiles/default" in result.stdout + result.stderr
+
+
+def test_local_jobs_go_before_the_fits_fetching_and_parsing_first():
+    """The greedy scheduler ranks jobs of one priority by their inputs' size: without these
+    priorities, local jobs (small inputs) waited for the fits to run out (docs/running.md)."""
+    priorities = {name: int(found.group(1)) if (found := re.search(r"priority: (\d+)", body))
+                  else 0 for name, body in rule_bodies().items()}
+    local = local_rules() - {"all"}
+    assert {priorities[name] for name in ("fetch_raw", "parse_dataset")} == {3}
+    assert {priorities[name] for name in local - {"fetch_raw", "parse_dataset"}} == {2}
+    assert max(priorities[name] for name in priorities.keys() - local - {"all"}) <= 1
