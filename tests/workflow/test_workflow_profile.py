@@ -42,3 +42,12 @@ def test_local_jobs_go_before_the_fits_fetching_and_parsing_first():
     assert {priorities[name] for name in ("fetch_raw", "parse_dataset")} == {3}
     assert {priorities[name] for name in local - {"fetch_raw", "parse_dataset"}} == {2}
     assert max(priorities[name] for name in priorities.keys() - local - {"all"}) <= 1
+
+
+def test_one_local_job_at_a_time_so_the_other_core_runs_a_fit():
+    """Local jobs run one at a time behind a lock (``in_process.py``): a second one started
+    beside it would hold a core's slot while waiting."""
+    bodies = rule_bodies()
+    assert all("in_process=1," in bodies[name] for name in local_rules() - {"all"})
+    assert not any("in_process" in bodies[name] for name in bodies.keys() - local_rules())
+    assert yaml.safe_load(PROFILE.read_text())["resources"] == ["in_process=1"]

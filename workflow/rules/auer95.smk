@@ -31,6 +31,8 @@ rule auer95_table1:
     log:
         "logs/auer95_table1.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["auer95"]["datasets"],
         names={d: REGISTRY[d].get("name", d) for d in config["auer95"]["datasets"]},
@@ -87,6 +89,8 @@ rule auer95_sky:
     log:
         "logs/auer95_sky.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["auer95"]["datasets"],
         notes=paper_notes("auer95", "sky2"),
@@ -108,6 +112,8 @@ rule auer95_table2:
     log:
         "logs/auer95_table2.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["auer95"]["datasets"],
         learners=config["auer95"]["cv"]["learners"],
@@ -136,6 +142,8 @@ rule auer95_table2_figure:
     log:
         "logs/auer95_table2_figure.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         compare=config["auer95"]["table2"]["compare"],
         design=(
@@ -240,6 +248,8 @@ rule auer95_vc_factors:
     log:
         "logs/auer95_vc_factors.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=CURVE_DATASETS,
         base=config["auer95"].get("curves", {}).get("log_base"),
@@ -271,6 +281,8 @@ rule auer95_learning_curves:
     log:
         "logs/auer95_learning_curves.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=CURVE_DATASETS,
         levels=config["auer95"].get("curves", {}).get("levels"),
@@ -306,6 +318,8 @@ rule auer95_figure1:
     log:
         "logs/auer95_figure1.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         kind="paper",
         datasets=config["auer95"].get("curves", {}).get("datasets"),
@@ -330,6 +344,8 @@ rule auer95_curves_figure:
     log:
         "logs/auer95_curves_figure.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         kind="all",
         datasets=CURVE_DATASETS,
@@ -365,6 +381,8 @@ rule auer95_section4_sensitivity:
     log:
         "logs/auer95_section4_sensitivity.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=SENSITIVITY_DATASETS,
         noise_se=config["auer95"].get("curves", {}).get("noise_se"),
@@ -442,6 +460,8 @@ rule auer95_c45_readings:
     log:
         "logs/auer95_c45_readings.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["auer95"]["datasets"],
         hypotheses=C45_READINGS.get("hypotheses", []),

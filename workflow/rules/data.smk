@@ -11,6 +11,8 @@ rule fetch_raw:
     # before any other job: every job that fits waits for a parsed dataset (the Snakefile's
     # localrules say why the local jobs go first)
     priority: 3
+    resources:
+        in_process=1,
     params:
         source=raw_file_entry,
     run:
@@ -30,6 +32,8 @@ rule parse_dataset:
         dataset=choice(REQUIRED_DATASETS),
     # as fetch_raw's
     priority: 3
+    resources:
+        in_process=1,
     params:
         spec=dataset_spec,
     run:
@@ -52,6 +56,8 @@ rule parse_optional_dataset:
     wildcard_constraints:
         dataset=choice(OPTIONAL_DATASETS),
     priority: 2
+    resources:
+        in_process=1,
     params:
         spec=dataset_spec,
         sources=fetch_sources,

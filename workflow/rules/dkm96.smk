@@ -54,6 +54,8 @@ rule dkm96_figure:
     wildcard_constraints:
         number="[3-6]",
     priority: 2
+    resources:
+        in_process=1,
     params:
         settings=figure_settings(config),
     run:
@@ -109,6 +111,8 @@ rule dkm96_table1:
     log:
         "logs/dkm96_table1.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
@@ -132,6 +136,8 @@ rule dkm96_stability:
     log:
         "logs/dkm96_stability.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
@@ -197,6 +203,8 @@ rule dkm96_table2:
     log:
         "logs/dkm96_table2.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         problems=table2_problems(config),
         tolerance=TABLE2["tolerance_sd"],
@@ -226,6 +234,8 @@ rule dkm96_claims:
     log:
         "logs/dkm96_claims.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         problems=table2_problems(config),
         scatter=TABLE2["scatter"],
@@ -283,6 +293,8 @@ rule dkm96_calibration:
     log:
         "logs/dkm96_calibration.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         trials=TABLE2["calibration"]["trials"],
         domain=TABLE2["scatter"],
@@ -317,6 +329,8 @@ rule dkm96_sequence_figure:
     wildcard_constraints:
         number=choice([str(n) for n in sequence_figures(config)]),
     priority: 2
+    resources:
+        in_process=1,
     params:
         domain=lambda wildcards: sequence_figures(config)[int(wildcards.number)],
         problem=lambda wildcards: table2_problems(config)[
@@ -356,6 +370,8 @@ rule dkm96_scatter_figure:
     wildcard_constraints:
         number=choice([str(n) for n in SCATTER_FIGURES]),
     priority: 2
+    resources:
+        in_process=1,
     params:
         domain=TABLE2["scatter"],
         problem=table2_problems(config).get(TABLE2["scatter"], TABLE2["scatter"]),
@@ -464,6 +480,8 @@ rule dkm96_readings:
     log:
         "logs/dkm96_readings.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         plan=READINGS_PLAN,
         notes={

@@ -102,6 +102,8 @@ rule last02_table3:
     log:
         "logs/last02_table3.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["cv"]["learners"],
@@ -130,6 +132,8 @@ rule last02_table4:
     log:
         "logs/last02_table4.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -170,6 +174,8 @@ rule last02_stability_readings:
     log:
         "logs/last02_stability_readings.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
@@ -220,6 +226,8 @@ rule last02_claims:
     log:
         "logs/last02_claims.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         ifn=config["last02"]["ifn"],
         peers=[
@@ -252,6 +260,8 @@ rule last02_figure:
     log:
         "logs/last02_figure.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         learners=config["last02"]["stability"]["learners"],
         ifn=config["last02"]["ifn"],

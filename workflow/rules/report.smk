@@ -18,6 +18,8 @@ rule scorecard:
     log:
         "logs/scorecard.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         parts=scorecard_parts(),
         studies=STUDIES,
@@ -41,6 +43,8 @@ rule paper_figure:
     log:
         "logs/paper_figure/{study}.log",
     priority: 2
+    resources:
+        in_process=1,
     run:
         run_script(
             "paper_figure.py", rule, input, output, params, wildcards, log, config
@@ -61,6 +65,8 @@ rule table_html:
     log:
         "logs/table_html/{study}_{name}.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         caption=table_caption,
     run:

@@ -62,6 +62,8 @@ rule yildiz15_table1:
     log:
         "logs/yildiz15_table1.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["yildiz15"]["datasets"],
         notes=paper_notes("yildiz15", "table1"),
@@ -109,6 +111,8 @@ rule yildiz15_tables:
     log:
         "logs/yildiz15_tables.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
@@ -140,6 +144,8 @@ rule yildiz15_claims:
     log:
         "logs/yildiz15_claims.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
@@ -197,6 +203,8 @@ rule yildiz15_vc_claims:
     log:
         "logs/yildiz15_vc_claims.log",
     priority: 2
+    resources:
+        in_process=1,
     run:
         run_script(
             "yildiz15/vc_claims.py",
@@ -230,6 +238,8 @@ rule yildiz15_vc_figures:
     log:
         "logs/yildiz15_vc_figures.log",
     priority: 2
+    resources:
+        in_process=1,
     run:
         run_script(
             "yildiz15/vc_figures.py",
@@ -258,6 +268,8 @@ rule yildiz15_claims_readings:
     log:
         "logs/yildiz15_claims_readings.log",
     priority: 2
+    resources:
+        in_process=1,
     params:
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
