@@ -33,17 +33,19 @@ import numpy as np
 from smalltrees.learners.ifn.information import significant
 
 
-def best_cuts(values: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_nodes: int,
+def best_cuts(columns: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_nodes: int,
               n_classes: int, n_records: int, node_records: np.ndarray,
               node_classes: np.ndarray, significance: float, scaling: str,
-              dof: str) -> tuple[float, ...]:
-    """The sorted cut points of one continuous attribute for the current final layer.
+              dof: str) -> list[tuple[float, ...]]:
+    """The sorted cut points of each continuous attribute for the current final layer.
 
     Parameters
     ----------
-    values, nodes, classes : ndarray
-        For each record with a known value at a final-layer node: its value, node index and
-        class code.
+    columns : ndarray of shape (n, n_attributes), n_attributes >= 1
+        The attributes' values of the records at the final-layer nodes (``NaN``: missing,
+        never used to choose cuts).
+    nodes, classes : ndarray of shape (n,)
+        Each record's node index and class code.
     n_nodes, n_classes, n_records : int
         Nodes of the final layer, classes, and training records of the whole network.
     node_records, node_classes : ndarray of shape (n_nodes,)
@@ -51,21 +53,32 @@ def best_cuts(values: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_node
     significance, scaling, dof
         As :class:`~smalltrees.learners.ifn.IFN`; a cut is tested as a 2-row table
         (:func:`~smalltrees.learners.ifn.information.degrees_of_freedom` with ``cut=True``).
+
+    Every attribute is partitioned on its own; their cumulative counts are laid end to end
+    along the value axis (a block of ``width + 1`` rows each, starting with zeros) so that one
+    :func:`cut_scores` call tests the pending intervals of every attribute at a level.
     """
-    if len(values) == 0:
-        return ()
-    distinct, rank = np.unique(values, return_inverse=True)
-    width = len(distinct)
-    counts = np.bincount((nodes * width + rank) * n_classes + classes,
-                         minlength=n_nodes * width * n_classes)
-    cumulative = np.zeros((n_nodes, width + 1, n_classes))
-    cumulative[:, 1:] = np.cumsum(counts.reshape(n_nodes, width, n_classes), axis=1)
-    chosen, low, high = np.zeros(width, dtype=bool), np.array([0]), np.array([width])
+    blocks, values = [], []
+    for column in columns.T:
+        known = ~np.isnan(column)
+        distinct, rank = np.unique(column[known], return_inverse=True)
+        width = len(distinct)
+        counts = np.bincount((nodes[known] * width + rank) * n_classes + classes[known],
+                             minlength=n_nodes * width * n_classes)
+        block = np.zeros((n_nodes, width + 1, n_classes))
+        block[:, 1:] = np.cumsum(counts.reshape(n_nodes, width, n_classes), axis=1)
+        blocks.append(block)
+        values.append(np.append(distinct, np.nan))
+    sizes = np.array([len(block) for block in values])
+    ends = np.cumsum(sizes)
+    distinct, cumulative = np.concatenate(values), np.concatenate(blocks, axis=1)
+    chosen, low, high = np.zeros(len(distinct), dtype=bool), ends - sizes, ends - 1
     while True:
         wide = high - low >= 2
         low, high = low[wide], high[wide]
         if not len(low):
-            return tuple(map(float, distinct[chosen]))
+            return [tuple(map(float, cuts[kept])) for cuts, kept in
+                    zip(np.split(distinct, ends[:-1]), np.split(chosen, ends[:-1]), strict=True)]
         at, interval, _, _, score = cut_scores(cumulative, low, high, n_records, node_records,
                                                node_classes, significance, scaling, dof)
         # each interval's best cut, the first of equal scores (np.argmax's tie-break)
