@@ -161,8 +161,9 @@ def test_every_float_of_the_cut_tests_is_the_per_interval_codes(seed):
         low, high = low[high - low >= 2], high[high - low >= 2]
         if not len(low):
             continue
-        at, interval, mi, ok, score = cut_scores(cumulative, low, high, n, records, present,
-                                                 significance, scaling, dof)
+        at, interval, mi, ok, score = cut_scores(cumulative, cumulative.sum(axis=2), low, high,
+                                                 n, records, present, significance, scaling,
+                                                 dof)
         for index, (a, b) in enumerate(zip(low, high, strict=True)):
             old_at, old_mi, old_ok, old_score = reference_interval_scores(
                 cumulative, a, b, n, records, present, significance, scaling, dof)

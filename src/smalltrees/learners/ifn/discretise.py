@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from smalltrees.learners.ifn.information import significant
+from smalltrees.learners.ifn.information import Margins, significant
 
 
 def best_cuts(columns: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_nodes: int,
@@ -72,6 +72,7 @@ def best_cuts(columns: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_nod
     sizes = np.array([len(block) for block in values])
     ends = np.cumsum(sizes)
     distinct, cumulative = np.concatenate(values), np.concatenate(blocks, axis=1)
+    records = cumulative.sum(axis=2)
     chosen, low, high = np.zeros(len(distinct), dtype=bool), ends - sizes, ends - 1
     while True:
         wide = high - low >= 2
@@ -79,8 +80,9 @@ def best_cuts(columns: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_nod
         if not len(low):
             return [tuple(map(float, cuts[kept])) for cuts, kept in
                     zip(np.split(distinct, ends[:-1]), np.split(chosen, ends[:-1]), strict=True)]
-        at, interval, _, _, score = cut_scores(cumulative, low, high, n_records, node_records,
-                                               node_classes, significance, scaling, dof)
+        at, interval, _, _, score = cut_scores(cumulative, records, low, high, n_records,
+                                               node_records, node_classes, significance,
+                                               scaling, dof)
         # each interval's best cut, the first of equal scores (np.argmax's tie-break)
         starts = np.searchsorted(interval, np.arange(len(low)))
         top = np.maximum.reduceat(score, starts)
@@ -92,29 +94,40 @@ def best_cuts(columns: np.ndarray, nodes: np.ndarray, classes: np.ndarray, n_nod
         low, high = np.concatenate([low[grows], cut]), np.concatenate([cut, high[grows]])
 
 
-def cut_scores(cumulative: np.ndarray, low: np.ndarray, high: np.ndarray, n_records: int,
-               node_records: np.ndarray, node_classes: np.ndarray, significance: float,
-               scaling: str, dof: str) -> tuple[np.ndarray, ...]:
+def cut_scores(cumulative: np.ndarray, records: np.ndarray, low: np.ndarray, high: np.ndarray,
+               n_records: int, node_records: np.ndarray, node_classes: np.ndarray,
+               significance: float, scaling: str, dof: str) -> tuple[np.ndarray, ...]:
     """Eqs. 1-2 for every cut inside the intervals ``[low, high)`` of distinct values (each
     holding two or more), in one :func:`significant` call.
 
     ``cumulative[z, v, j]`` counts the records of node ``z`` and class ``j`` below the
-    ``v``-th distinct value. Returns ``(at, interval, mi, ok, score)``: per cut (the cuts of
-    each interval in turn, ascending) the value index it starts its upper side at and its
-    interval; per node and cut the MI and significance; per cut the score, the sum over nodes
-    of the significant MI. The cut tables' margins come from the cumulative counts: the
-    sides' records, and the class counts of the interval, shared by its cuts.
+    ``v``-th distinct value, ``records[z, v]`` its sum over the classes. Returns ``(at,
+    interval, mi, ok, score)``: per cut (the cuts of each interval in turn, ascending) the
+    value index its upper side starts at and its interval; per node and cut the MI and
+    significance; per cut the score, the sum over nodes of the significant MI.
+
+    The cut tables' :class:`~smalltrees.learners.ifn.information.Margins` come from the
+    cumulative counts: the sides' records and the class counts of the interval, shared by
+    its cuts. Every array is laid out cut by cut (the node axis inside the cut axis), as numpy
+    lays out a gather ``cumulative[:, at]``; ``mi`` then is too, and its sum over the nodes
+    runs along a contiguous axis (numpy's pairwise summation): the floats, and the order they
+    are summed in, of the per-interval code.
     """
     sizes = high - low - 1
     interval = np.repeat(np.arange(len(low)), sizes)
     at = np.arange(len(interval)) - (np.cumsum(sizes) - sizes)[interval] + low[interval] + 1
     lows, highs = low[interval], high[interval]
-    counts = np.stack([cumulative[:, at] - cumulative[:, lows],
-                       cumulative[:, highs] - cumulative[:, at]], axis=-2)
-    records = cumulative.sum(axis=2)
-    sides = np.stack([records[:, at] - records[:, lows], records[:, highs] - records[:, at]],
-                     axis=-1)[..., None]
-    inside = (cumulative[:, high] - cumulative[:, low])[:, interval, None]
+    n_nodes, _, n_classes = cumulative.shape
+    counts = np.empty((len(at), n_nodes, 2, n_classes)).transpose(1, 0, 2, 3)
+    upper = cumulative[:, at]
+    np.subtract(upper, cumulative[:, lows], out=counts[:, :, 0])
+    np.subtract(cumulative[:, highs], upper, out=counts[:, :, 1])
+    below, above = records[:, at] - records[:, lows], records[:, highs] - records[:, at]
+    inside = cumulative[:, high] - cumulative[:, low]
+    margins = Margins(np.stack([below, above], axis=-1)[..., None], inside[:, interval, None],
+                      (below + above)[..., None, None],
+                      (below > 0).astype(np.int64) + (above > 0),
+                      (inside > 0).sum(axis=-1)[:, interval])
     mi, ok = significant(counts, n_records, significance, scaling, node_records[:, None],
-                         node_classes[:, None], dof, cut=True, margins=(sides, inside))
+                         node_classes[:, None], dof, cut=True, margins=margins)
     return at, interval, mi, ok, np.where(ok, mi, 0.0).sum(axis=0)
