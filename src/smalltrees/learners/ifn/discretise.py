@@ -21,9 +21,10 @@ our reading (notes A2 and A10 item 2):
   splits a node where one of the chosen cuts was significant; on the eight datasets of Table 3
   both give the same layers and output sizes (``benchmarks/ifn_readings.py --port``).
 
-Counts for every node, distinct value and class come from one ``bincount``; the cuts of all the
-intervals of one level of the recursion are scored at once (:func:`cut_scores`) from cumulative
-sums: one call per level instead of one per interval, and no per-cut sums for the margins.
+Counts for every node, distinct value and class of an attribute come from one ``bincount``; the
+cuts of the pending intervals of every continuous attribute of the layer, at one level of the
+recursion, are scored at once (:func:`cut_scores`) from cumulative sums: one call per level
+instead of one per interval and attribute, and no per-cut sums for the tables' margins.
 """
 
 from __future__ import annotations
