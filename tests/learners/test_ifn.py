@@ -227,8 +227,8 @@ def test_cuts_match_a_naive_recursive_search(rows, scaling, significance, dof):
     n = len(rows) + 5  # records elsewhere in the network count in the joint probability
     records = np.bincount(nodes, minlength=2)
     present = np.array([len(set(classes[nodes == z])) for z in range(2)])
-    ours = best_cuts(values, nodes, classes, 2, 3, n, records, present, significance, scaling,
-                     dof)
+    ours, = best_cuts(values[:, None], nodes, classes, 2, 3, n, records, present, significance,
+                      scaling, dof)
     assert ours == naive_cuts(values.tolist(), nodes.tolist(), classes.tolist(), 3, n,
                               significance, scaling, dof)
 

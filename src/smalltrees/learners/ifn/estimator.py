@@ -149,15 +149,15 @@ class IFN(TreeClassifier):
             node_counts = node_counts.reshape(n_nodes, n_classes)
             records, present = node_counts.sum(axis=1), (node_counts > 0).sum(axis=1)
             best, scores = None, {}
+            continuous = [a for a in unused if self.schema_.continuous[a]]
+            layer_cuts = dict(zip(continuous, best_cuts(
+                Z[np.ix_(active, continuous)], at, y_active, n_nodes, n_classes, n, records,
+                present, self.significance, self.scaling, self.dof) if continuous else [],
+                strict=True))
             for attribute in unused:
                 column = Z[active, attribute]
                 n_categories = self.schema_.n_values[attribute]
-                cuts = None
-                if self.schema_.continuous[attribute]:
-                    known = ~np.isnan(column)
-                    cuts = best_cuts(
-                        column[known], at[known], y_active[known], n_nodes, n_classes, n,
-                        records, present, self.significance, self.scaling, self.dof)
+                cuts = layer_cuts.get(attribute)
                 branch = branch_codes(column, cuts, n_categories)
                 width = (len(cuts) + 2) if cuts is not None else n_categories + 1
                 table = np.bincount((at * width + branch) * n_classes + y_active,

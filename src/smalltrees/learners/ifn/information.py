@@ -43,6 +43,7 @@ datasets of Table 3; the node reading gives Glass 65.
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 from scipy.special import chdtri
@@ -56,11 +57,12 @@ PORT = "port"
 DOF_READINGS = (NODE, PORT)
 
 
-def mutual_information(counts: np.ndarray, n_records: int) -> np.ndarray:
+def mutual_information(counts: np.ndarray, n_records: int,
+                       margins: Margins | None = None) -> np.ndarray:
     """Eq. 1 for each table in ``counts`` (last axes: value, class), in bits.
 
     ``n_records`` is the number of training records of the whole network (the denominator of
-    the joint probability). Empty cells contribute 0.
+    the joint probability). Empty cells contribute 0. ``margins``: see :class:`Margins`.
 
     Examples
     --------
@@ -70,12 +72,36 @@ def mutual_information(counts: np.ndarray, n_records: int) -> np.ndarray:
     0.5
     """
     counts = np.asarray(counts, dtype=float)
-    total = counts.sum(axis=(-2, -1), keepdims=True)
-    rows = counts.sum(axis=-1, keepdims=True)
-    cols = counts.sum(axis=-2, keepdims=True)
+    rows, cols, total = (table_margins(counts) if margins is None else margins)[:3]
     present = counts > 0
     ratio = np.where(present, counts * total, 1.0) / np.where(present, rows * cols, 1.0)
     return (counts * np.log2(ratio)).sum(axis=(-2, -1)) / n_records
+
+
+class Margins(NamedTuple):
+    """What eqs. 1-2 need of each table besides its cells.
+
+    ``rows``, ``cols``, ``total``: its row and column sums and total, of shapes
+    ``(..., values, 1)``, ``(..., 1, classes)`` and ``(..., 1, 1)``; ``values``, ``classes``:
+    how many rows and classes hold records, ``(...)``. :func:`mutual_information`,
+    :func:`degrees_of_freedom` and :func:`significant` compute them (:func:`table_margins`)
+    unless a caller that has them more cheaply passes them: the binary cuts of an interval
+    share its class counts, and their sides come from cumulative counts. Counts are integers,
+    so margins summed in any order are the same floats.
+    """
+
+    rows: np.ndarray
+    cols: np.ndarray
+    total: np.ndarray
+    values: np.ndarray
+    classes: np.ndarray
+
+
+def table_margins(counts: np.ndarray) -> Margins:
+    """The :class:`Margins` of each table in ``counts``, summed from its cells."""
+    rows, cols = counts.sum(axis=-1, keepdims=True), counts.sum(axis=-2, keepdims=True)
+    return Margins(rows, cols, rows.sum(axis=-2, keepdims=True), (rows > 0).sum(axis=(-2, -1)),
+                   (cols > 0).sum(axis=(-2, -1)))
 
 
 def likelihood_ratio(mi: np.ndarray, node_records: np.ndarray, n_records: int,
@@ -130,14 +156,15 @@ def _critical_table(significance: float, size: int) -> np.ndarray:
 
 
 def degrees_of_freedom(counts: np.ndarray, dof: str = PORT,
-                       node_classes: np.ndarray | None = None, cut: bool = False) -> np.ndarray:
+                       node_classes: np.ndarray | None = None, cut: bool = False,
+                       margins: Margins | None = None) -> np.ndarray:
     """Degrees of freedom of the chi-square law of eq. 2 for each table (see the module docstring).
 
     ``node``: ``(NI(z) - 1)(NT(z) - 1)``, ``NI`` the values (or sides of a cut) present in the
     table and ``NT`` the classes present at the node (``node_classes``, default: the table's own).
     ``port``: ``(NI(z) - 1)(C - 1)`` for the values of a nominal attribute, ``C`` the classes of
     the problem (the table's class axis); for a binary ``cut`` of an interval,
-    ``(NI - 1)(classes present in the interval - 1)``.
+    ``(NI - 1)(classes present in the interval - 1)``. ``margins``: see :class:`Margins`.
 
     Examples
     --------
@@ -152,8 +179,7 @@ def degrees_of_freedom(counts: np.ndarray, dof: str = PORT,
     if dof not in DOF_READINGS:
         raise ValueError(f"dof must be one of {DOF_READINGS}, got {dof!r}")
     counts = np.asarray(counts)
-    values = (counts.sum(axis=-1) > 0).sum(axis=-1)
-    table_classes = (counts.sum(axis=-2) > 0).sum(axis=-1)
+    values, table_classes = (table_margins(counts) if margins is None else margins)[3:]
     if dof == PORT:
         classes = table_classes if cut else counts.shape[-1]
     else:
@@ -163,18 +189,20 @@ def degrees_of_freedom(counts: np.ndarray, dof: str = PORT,
 
 def significant(counts: np.ndarray, n_records: int, significance: float,
                 scaling: str = STANDARD, node_records: np.ndarray | None = None,
-                node_classes: np.ndarray | None = None, dof: str = PORT,
-                cut: bool = False) -> tuple[np.ndarray, np.ndarray]:
+                node_classes: np.ndarray | None = None, dof: str = PORT, cut: bool = False,
+                margins: Margins | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Eq. 1 and the test of eq. 2 for each table: ``(mi, is_significant)``.
 
     ``node_records`` (``E*(z)``) defaults to the table's own total; a continuous attribute's cut
     inside an interval passes the node's (the paper's ``z`` is the node) and ``cut=True``.
-    ``node_classes`` and ``dof``: see :func:`degrees_of_freedom`.
+    ``node_classes`` and ``dof``: see :func:`degrees_of_freedom`; ``margins``: see
+    :class:`Margins`.
     """
     counts = np.asarray(counts, dtype=float)
-    mi = mutual_information(counts, n_records)
+    margins = table_margins(counts) if margins is None else margins
+    mi = mutual_information(counts, n_records, margins)
     if node_records is None:
-        node_records = counts.sum(axis=(-2, -1))
-    df = degrees_of_freedom(counts, dof, node_classes, cut)
+        node_records = margins.total[..., 0, 0]
+    df = degrees_of_freedom(counts, dof, node_classes, cut, margins)
     statistic = likelihood_ratio(mi, node_records, n_records, scaling)
     return mi, statistic > critical_value(df, significance)
