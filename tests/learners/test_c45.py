@@ -22,7 +22,7 @@ from smalltrees.learners.c45.prune import (
     largest_branch,
     predicted_errors,
 )
-from smalltrees.learners.c45.tree import Node, first_max, route
+from smalltrees.learners.c45.tree import Node, first_max_rows, route
 from smalltrees.learners.criteria import entropy, get_criterion, split_info
 from smalltrees.learners.encoding import Schema
 from smalltrees.learners.splits import restrict_order
@@ -598,11 +598,17 @@ def test_entropy_lookup_equals_the_criterion():
 
 
 @settings(derandomize=True, max_examples=100)
-@given(values=st.lists(st.sampled_from([0.0, 1.0, 2.0, 2.0 + 5e-7, 3.0, 3.0 + 2e-6, 1e-7]),
-                       min_size=1, max_size=20))
-def test_first_max_is_the_sequential_rule(values):
-    best, best_value = 0, 0.0
-    for i, value in enumerate(values):
-        if value > best_value + 1e-6:
-            best, best_value = i, value
-    assert first_max(np.array(values)) == best
+@given(rows=st.integers(1, 80).flatmap(lambda width: st.lists(st.lists(
+    st.sampled_from([0.0, 1.0, 2.0, 2.0 + 5e-7, 3.0, 3.0 + 2e-6, 1e-7, -1e-7, 1e-6]),
+    min_size=width, max_size=width), min_size=1, max_size=8)))
+def test_first_max_rows_is_the_sequential_rule(rows):
+    """Every row's index is the rule applied value by value (ties within 1e-6 to the
+    first; nothing above 1e-6: the first)."""
+    expected = []
+    for values in rows:
+        best, best_value = 0, 0.0
+        for i, value in enumerate(values):
+            if value > best_value + 1e-6:
+                best, best_value = i, value
+        expected.append(best)
+    assert first_max_rows(np.array(rows)).tolist() == expected

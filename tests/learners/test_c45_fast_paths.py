@@ -16,10 +16,10 @@ from smalltrees.learners.c45.tree import (
     Node,
     branch_of,
     class_weights,
-    first_max,
     iter_nodes,
     numpy_sum,
     route,
+    sequential_first_max,
     split_positions,
     to_tree,
 )
@@ -173,7 +173,7 @@ def records_tree(root: Node, n_classes: int) -> Tree:
         records.append(record)
     for number, (node, record) in enumerate(zip(nodes, records, strict=True)):
         shown = node if node.total >= EPS or record["parent"] < 0 else nodes[record["parent"]]
-        record["label"] = first_max(shown.dist)
+        record["label"] = sequential_first_max(shown.dist.tolist())
         record["proba"] = (shown.dist / max(shown.total, EPS) if node.is_leaf
                            else np.zeros(n_classes))
         assert number == 0 or record["parent"] < number

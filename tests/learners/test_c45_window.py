@@ -18,9 +18,15 @@ from smalltrees.evaluation.encoded import EncodedData
 from smalltrees.learners.c45 import together
 from smalltrees.learners.c45.grow import grow
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.prune import collapse, training_errors
+from smalltrees.learners.c45.prune import (
+    COLLAPSE_SLACK,
+    collapse,
+    collapse_listed,
+    leaf_errors,
+    training_errors,
+)
 from smalltrees.learners.c45.prunings import fit_sets_prunings
-from smalltrees.learners.c45.tree import to_tree
+from smalltrees.learners.c45.tree import Node, listed_tree, preorder, sequential_sum, to_tree
 from smalltrees.learners.c45.window import Trial, default_window
 from smalltrees.learners.criteria import get_criterion
 from smalltrees.learners.tree.routing import predict_codes
@@ -143,7 +149,7 @@ def iterate(problem, order, size, increment):
     while True:
         rows = np.sort(order[:size])
         root = grow(problem, rows, np.ones(rows.size))
-        collapse(root)
+        collapse_node_by_node(root)
         outside = order[size:]
         predicted = predict_codes(to_tree(root, problem.n_classes), problem.Z[outside])
         wrong = predicted != problem.y[outside]
@@ -155,6 +161,26 @@ def iterate(problem, order, size, increment):
             return best, best_errors
         order = np.concatenate([order[:size], outside[wrong], outside[~wrong]])
         size = min(size + max(min(n_exceptions, increment), n_exceptions // 2), n_cases)
+
+
+def collapse_node_by_node(root: Node) -> None:
+    """The reference of :func:`collapse` (as written before it worked on the listed nodes):
+    every subtree's training errors as grown, by node, then top-down each test made a leaf
+    if its subtree does not save more than the slack."""
+    errors = {}
+
+    def grown(node):
+        errors[id(node)] = (leaf_errors(node.dist) if node.is_leaf
+                            else sequential_sum(grown(child) for child in node.children))
+        return errors[id(node)]
+
+    grown(root)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.children and errors[id(node)] >= leaf_errors(node.dist) - COLLAPSE_SLACK:
+            node.make_leaf()
+        stack.extend(node.children)
 
 
 @st.composite
@@ -229,20 +255,79 @@ def test_windowed_fits_of_several_training_sets_together_are_each_fitted_alone(
                 assert fitted_state(model, X) == fitted_state(alone, X)
 
 
+def tree_bits(tree) -> list:
+    """Every array of a fitted tree that says what it predicts (bytes and dtype)."""
+    return [(name, getattr(tree, name).dtype.str, getattr(tree, name).tobytes())
+            for name in ("feature", "thresholds", "branches", "children", "counts", "proba",
+                         "label")]
+
+
+def assert_collapse_is_the_reference(copies, n_classes: int) -> None:
+    """Three equal trees: ``collapse`` of the first, :func:`collapse_listed` of the second
+    and the reference of the third give the same tree (every array of its ``to_tree``, and
+    of ``listed_tree`` of the listing ``collapse_listed`` returns), and the errors
+    :func:`training_errors` sums over the reference's leaves, to the bit."""
+    mine, listed, reference = copies
+    returned = collapse(mine)
+    errors, listing = collapse_listed(*preorder(listed))
+    collapse_node_by_node(reference)
+    expected = tree_bits(to_tree(reference, n_classes))
+    assert tree_bits(to_tree(mine, n_classes)) == expected
+    assert tree_bits(listed_tree(*listing, n_classes)) == expected
+    assert returned.hex() == errors.hex() == training_errors(reference).hex()
+
+
 @settings(derandomize=True, max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
-@given(case=windowed_cases())
-def test_collapse_returns_the_training_errors_of_the_collapsed_tree(case):
-    """Each cycle's training errors are what :func:`collapse` returns: to the last bit the
-    errors :func:`training_errors` sums over the collapsed tree's leaves (fractional case
-    weights, whose sums depend on their order)."""
+@given(case=windowed_cases(), whole=st.booleans())
+def test_collapse_is_the_reference_on_grown_trees(case, whole):
+    """Grown trees (ties, unknown values, 1-3 classes), case weights whole or drawn in
+    [0.05, 1] (sums that depend on their order)."""
     X, y, params = case
     model = C45(**{**params, "window": False})
     Z, codes = model._start_fit(X, y)
     problem = model._problem(Z, codes)
     rng = np.random.default_rng(params["random_state"])
     rows = np.flatnonzero(rng.random(len(Z)) < 0.8)
-    weights = rng.uniform(0.05, 1.0, rows.size)  # sums that depend on their order
-    root = grow(problem, rows, weights)
-    returned = collapse(root)
-    assert returned.hex() == training_errors(root).hex()
+    weights = np.ones(rows.size) if whole else rng.uniform(0.05, 1.0, rows.size)
+    assert_collapse_is_the_reference([grow(problem, rows, weights) for _ in range(3)],
+                                     problem.n_classes)
+
+
+def random_tree(rng: np.random.Generator, n_classes: int, depth: int) -> Node:
+    """A tree of random shape whose nodes' class weights are drawn from few values (ties,
+    near ties within the slack, empty nodes), whole or fractional."""
+    levels = rng.choice([0.0, 1.0, 2.0, 3.0, 0.5, 0.1, 1e-4, 1e-6, 1e-7, 1.001, 0.001, 2.0005])
+    dist = rng.choice([levels, rng.uniform(0, 3)], n_classes) * rng.integers(0, 2, n_classes)
+    node = Node(dist.astype(float), feature=0, threshold=0.5)
+    if depth and rng.random() < 0.7:
+        node.children = [random_tree(rng, n_classes, depth - 1)
+                         for _ in range(int(rng.integers(1, 5)))]
+    return node
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_collapse_is_the_reference_on_random_trees(seed):
+    """Random shapes (1-4 branches, to depth 6) and 1-12 classes (8 or more: each node's
+    weights summed pairwise, as NumPy sums them)."""
+    rng = np.random.default_rng(seed)
+    n_classes = int(rng.integers(1, 13))
+    for _ in range(20):
+        state = rng.bit_generator.state
+        copies = []
+        for _ in range(3):
+            rng.bit_generator.state = state
+            copies.append(random_tree(rng, n_classes, 6))
+        assert_collapse_is_the_reference(copies, n_classes)
+
+
+def test_a_test_saving_exactly_the_slack_is_collapsed():
+    """A subtree whose training errors are exactly its root's as a leaf less the slack
+    (0.5 - 1e-3, no rounding on the way) is collapsed, as the reference collapses it."""
+    def tree():
+        saved = 0.5 - COLLAPSE_SLACK
+        return Node(np.array([1.0, 0.5]), feature=0, threshold=0.5, children=[
+            Node(np.array([0.5, saved])), Node(np.array([0.5, 0.0]))])
+    assert_collapse_is_the_reference([tree() for _ in range(3)], 2)
+    root = tree()
+    assert collapse(root) == 0.5 and root.is_leaf

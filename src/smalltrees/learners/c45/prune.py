@@ -23,7 +23,9 @@ from smalltrees.learners.c45.error_estimate import added_errors
 from smalltrees.learners.c45.tree import (
     Node,
     class_weights,
+    first_max_rows,
     numpy_sum,
+    preorder,
     route,
     sequential_first_max,
     sequential_sum,
@@ -68,38 +70,60 @@ def predicted_errors(dist: np.ndarray | list[float], cf: float, estimate: str = 
 def collapse(node: Node) -> float:
     """Replace subtrees that do not reduce the training errors by leaves (C4.5's growing step);
     return the training errors of the collapsed subtree (:func:`training_errors` after it:
-    windowing counts them every cycle).
+    windowing counts them every cycle)."""
+    return collapse_listed(*preorder(node))[0]
 
-    Top-down, each test is judged on its subtree as grown, so the subtrees' training errors
-    are summed once, bottom-up, before any subtree is replaced.
+
+def collapse_listed(nodes: list[Node], parent: list[int], branch: list[int]
+                    ) -> tuple[float, tuple[list[Node], list[int], list[int]]]:
+    """:func:`collapse` of the tree whose nodes :func:`~smalltrees.learners.c45.tree.preorder`
+    listed: the collapsed tree's training errors and its own listing (the nodes it keeps,
+    renumbered in the same order: windowing makes the fitted tree of it to judge).
+
+    Top-down, each test is judged on its subtree as grown: a test is made a leaf if its
+    subtree's training errors as grown are at least its own as a leaf (less
+    :data:`COLLAPSE_SLACK`), unless a test above it already was. Every node's errors as a
+    leaf are computed at once (:func:`leaf_errors` row by row: the row summed as
+    :func:`~smalltrees.learners.c45.tree.numpy_sum` sums it, less its first maximum's
+    weight); then, children before parents (last listed first, so a test's branches come in
+    branch order), each test's grown and collapsed errors are the sums of its branches' from
+    0 in branch order, as :func:`training_errors` sums them.
     """
-    errors: dict[int, float] = {}
-    training_errors(node, errors)
-    return _collapsed(node, errors)
+    n = len(nodes)
+    dists = np.array([node.dist for node in nodes]).reshape(n, -1)
+    as_leaf = (dists.sum(axis=1) - dists[np.arange(n), first_max_rows(dists)]).tolist()
+    grown, collapsed, cut = [0.0] * n, [0.0] * n, [False] * n
+    errors = 0.0
+    for k in range(n - 1, -1, -1):
+        if nodes[k].children:
+            grown_errors, errors = grown[k], collapsed[k]
+            if grown_errors >= as_leaf[k] - COLLAPSE_SLACK:
+                errors, cut[k] = as_leaf[k], True
+        else:
+            grown_errors = errors = as_leaf[k]
+        above = parent[k]
+        if above >= 0:
+            grown[above] += grown_errors
+            collapsed[above] += errors
+    number = [-1] * n  # in the collapsed tree; -1: cut off
+    kept: tuple[list[Node], list[int], list[int]] = ([], [], [])
+    for k in range(n):  # parents before children
+        above = parent[k]
+        if above < 0 or (number[above] >= 0 and not cut[above]):
+            number[k] = len(kept[0])
+            kept[0].append(nodes[k])
+            kept[1].append(number[above] if above >= 0 else -1)
+            kept[2].append(branch[k])
+            if cut[k]:
+                nodes[k].make_leaf()
+    return errors, kept
 
 
-def _collapsed(node: Node, errors: dict[int, float]) -> float:
-    """:func:`collapse` below ``node``, given every subtree's training errors as grown:
-    the collapsed subtree's training errors, summed over its leaves as
-    :func:`training_errors` sums them."""
+def training_errors(node: Node) -> float:
+    """Training errors of the subtree's leaves, summed branch by branch."""
     if node.is_leaf:
-        return errors[id(node)]
-    as_leaf = leaf_errors(node.dist)
-    if errors[id(node)] >= as_leaf - COLLAPSE_SLACK:
-        node.make_leaf()
-        return as_leaf
-    return sequential_sum(_collapsed(child, errors) for child in node.children)
-
-
-def training_errors(node: Node, by_node: dict[int, float] | None = None) -> float:
-    """Training errors of the subtree's leaves; ``by_node`` records every subtree's by id."""
-    if node.is_leaf:
-        errors = leaf_errors(node.dist)
-    else:
-        errors = sequential_sum(training_errors(child, by_node) for child in node.children)
-    if by_node is not None:
-        by_node[id(node)] = errors
-    return errors
+        return leaf_errors(node.dist)
+    return sequential_sum(training_errors(child) for child in node.children)
 
 
 @dataclass(frozen=True)

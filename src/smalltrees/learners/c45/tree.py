@@ -71,26 +71,27 @@ class Node:
         self.feature, self.threshold, self.children, self.groups = -1, np.nan, [], None
 
 
-def first_max(values: np.ndarray) -> int:
+def sequential_first_max(values: list[float]) -> int:
     """Index of the first value exceeding all earlier ones by more than :data:`EPS`.
 
     This is how C4.5 (and J48) break ties: equal class weights go to the first class in the
     declared order, equal branch weights to the first branch.
     """
-    values = np.asarray(values, dtype=float)
-    if values.size > 64:  # many values: the first maximum, unless others are within EPS of it
-        near = np.flatnonzero(values >= values.max() - EPS)
-        if near.size == 1:
-            return int(near[0]) if values[near[0]] > EPS else 0
-    return sequential_first_max(values.tolist())
-
-
-def sequential_first_max(values: list[float]) -> int:
-    """:func:`first_max` of a list, value by value (the rule itself)."""
     best, best_value = 0, 0.0
     for i, value in enumerate(values):
         if value > best_value + EPS:
             best, best_value = i, value
+    return best
+
+
+def first_max_rows(values: np.ndarray) -> np.ndarray:
+    """:func:`sequential_first_max` of every row of the 2-D ``values``, the rule applied
+    column by column to all rows at once (the same comparisons, so the same index)."""
+    best = np.zeros(values.shape[0], dtype=np.intp)
+    best_value = np.zeros(values.shape[0])
+    for index, column in enumerate(values.T):
+        better = column > best_value + EPS
+        best[better], best_value[better] = index, column[better]
     return best
 
 
@@ -227,15 +228,31 @@ def to_tree(root: Node, n_classes: int) -> Tree:
     The arrays are those :func:`~smalltrees.learners.tree.structure.build` makes of one record
     per node, filled at once rather than record by record: windowing makes a tree per cycle.
     """
+    return listed_tree(*preorder(root), n_classes)
+
+
+def preorder(root: Node) -> tuple[list[Node], list[int], list[int]]:
+    """The nodes below ``root`` in :func:`to_tree`'s order (depth first, a node's branches
+    last to first: a node's descendants come after it, its branches' subtrees in reverse
+    branch order), each node's parent's number (-1 for the root) and its branch number."""
     nodes, parent, branch = [], [], []
     stack: list[tuple[Node, int, int]] = [(root, -1, 0)]
     while stack:
         node, above, b = stack.pop()
-        number = len(nodes)
+        children = node.children
+        if children:
+            n = len(children)
+            stack.extend(zip(children, [len(nodes)] * n, range(n), strict=True))
         nodes.append(node)
         parent.append(above)
         branch.append(b)
-        stack.extend((child, number, b) for b, child in enumerate(node.children))
+    return nodes, parent, branch
+
+
+def listed_tree(nodes: list[Node], parent: list[int], branch: list[int], n_classes: int
+                ) -> Tree:
+    """:func:`to_tree` of the nodes listed by :func:`preorder` (or a subtree's nodes taken
+    out of such a list, renumbered in the same order)."""
     n = len(nodes)
     n_kids = np.array([len(node.children) for node in nodes])
     grouped = [(k, node.groups) for k, node in enumerate(nodes)
@@ -250,7 +267,8 @@ def to_tree(root: Node, n_classes: int) -> Tree:
     threshold = np.array([node.threshold for node in nodes], dtype=float)
     continuous = (n_kids > 0) & ~np.isnan(threshold)
     # every node's class weights at once: each row summed as Node.total sums it, the leaves'
-    # distributions divided as one leaf's; the labels the rule of first_max, row by row
+    # distributions divided as one leaf's; the labels the rule of sequential_first_max,
+    # column by column
     counts = np.array([node.dist for node in nodes]).reshape(n, n_classes)
     dists = counts.astype(float, copy=False)
     totals = dists.sum(axis=1)
@@ -259,12 +277,11 @@ def to_tree(root: Node, n_classes: int) -> Tree:
     shown = dists[source]
     leaf = n_kids == 0
     proba = np.where(leaf[:, None], shown / np.maximum(totals[source], EPS)[:, None], 0.0)
-    labels = ([first_max(row) for row in shown] if n_classes > 64
-              else [sequential_first_max(row) for row in shown.tolist()])
+    labels = first_max_rows(shown)
     return Tree(
         feature=np.array([node.feature for node in nodes], dtype=np.int64),
         thresholds=np.where(continuous, threshold, np.nan)[:, None],
         branches=branches, children=children, missing=np.full(n, -1, dtype=np.int64),
         intervals=np.where(continuous, 2, 0).astype(np.int64), counts=counts, proba=proba,
-        label=np.array(labels, dtype=np.int64), left_closed=False, fractional=True,
+        label=labels.astype(np.int64), left_closed=False, fractional=True,
     )

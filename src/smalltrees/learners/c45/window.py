@@ -24,8 +24,8 @@ import numpy as np
 
 from smalltrees.learners.c45.grow import grow_each
 from smalltrees.learners.c45.problem import GrowingProblem
-from smalltrees.learners.c45.prune import collapse
-from smalltrees.learners.c45.tree import Node, to_tree
+from smalltrees.learners.c45.prune import collapse_listed
+from smalltrees.learners.c45.tree import Node, listed_tree, preorder
 from smalltrees.learners.tree.routing import predict_codes
 
 
@@ -99,9 +99,10 @@ class Trial:
         window, keep it if it has fewer training errors than the trial's best; move the
         exceptions just after the window and enlarge it. False when there was no exception
         (the trial is over)."""
-        window_errors = collapse(root)
+        window_errors, collapsed = collapse_listed(*preorder(root))
         outside = self.order[self.size:]
-        predicted = predict_codes(to_tree(root, problem.n_classes), problem.Z[outside])
+        predicted = predict_codes(listed_tree(*collapsed, problem.n_classes),
+                                  problem.Z[outside])
         wrong = predicted != problem.y[outside]
         n_exceptions = int(np.count_nonzero(wrong))
         errors = round(window_errors) + n_exceptions
