@@ -33,8 +33,8 @@ _ONE_AT_A_TIME = threading.Lock()
 def run_script(script: str, rule, input, output, params, wildcards, log, config) -> None:
     """Run ``workflow/scripts/<script>`` in this process with the ``snakemake`` object a
     ``script:`` job gets, made of a ``run:`` block's names (``rule``, ``input``, ``output``,
-    ``params``, ``wildcards``, ``log``) and the workflow's ``config``: one thread and no
-    resources, as the local rules declare."""
+    ``params``, ``wildcards``, ``log``) and the workflow's ``config``: one thread and the one
+    unit of ``in_process``, as the local rules declare (one such job at a time)."""
     run_here(*script_job(script, rule, input, output, params, wildcards, log, config))
 
 
