@@ -262,8 +262,17 @@ def run(mirror: Path, datasets: list[str] | None = None,
     return found
 
 
+def _as_recorded(value, before):
+    """``value`` restricted to the keys of ``before`` where both are mappings."""
+    if isinstance(value, dict) and isinstance(before, dict):
+        return {key: item for key, item in value.items() if key in before}
+    return value
+
+
 def differences(recorded: dict, found: dict) -> list[str]:
-    """Keys whose fingerprints differ (``cpu_s`` aside), with the fields that differ."""
+    """Keys whose fingerprints differ (``cpu_s`` aside), with the fields that differ. A measure
+    added after the recording (issue 37's ``distinct_attributes``) has nothing to compare with:
+    only the recorded fields and measures are compared."""
     out = []
     for key, value in found.items():
         before = recorded.get(key)
@@ -271,7 +280,8 @@ def differences(recorded: dict, found: dict) -> list[str]:
             out.append(f"{key}: not recorded")
             continue
         fields = [field for field in value
-                  if field != "cpu_s" and before.get(field) != value[field]]
+                  if field != "cpu_s" and before.get(field) != _as_recorded(value[field],
+                                                                          before.get(field))]
         if fields:
             out.append(f"{key}: {', '.join(fields)}")
     return out

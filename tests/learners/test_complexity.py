@@ -41,6 +41,8 @@ def test_measures_by_hand():
         "depth": 3,
         "frac_deeper_than_1": pytest.approx(3 / 4),   # "% > 2" counting the leaf as a level
         "mean_leaf_depth": pytest.approx((1 + 2 + 3 + 3) / 4),
+        # x0, then x1, then x0 again: the deepest leaves have 3 tests of 2 attributes
+        "distinct_attributes": pytest.approx((1 + 2 + 2 + 2) / 4),
     }
 
 
@@ -57,7 +59,8 @@ def test_unknown_values_count_fractionally():
 def test_single_leaf_has_no_tests():
     got = tree_complexity(leaf(1.0, 0.0), np.zeros((2, 1)))
     assert got == {"dynamic_complexity": 0.0, "frac_deeper_than_2": 0.0, "depth": 0,
-                   "frac_deeper_than_1": 0.0, "mean_leaf_depth": 0.0}
+                   "frac_deeper_than_1": 0.0, "mean_leaf_depth": 0.0,
+                   "distinct_attributes": 0.0}
 
 
 def test_learner_method_matches_the_function_and_depth():
@@ -67,12 +70,14 @@ def test_learner_method_matches_the_function_and_depth():
     model = C45(min_cases=1).fit(X, y)
     got = model.complexity(X)
     assert set(got) == {"dynamic_complexity", "frac_deeper_than_2", "depth",
-                        "frac_deeper_than_1", "mean_leaf_depth", "unpruned_depth"}
+                        "frac_deeper_than_1", "mean_leaf_depth", "distinct_attributes",
+                        "unpruned_depth"}
     assert got["depth"] == model.depth_ >= 2
     assert got["unpruned_depth"] == model.unpruned_depth_ >= model.depth_
     assert got["frac_deeper_than_1"] >= got["frac_deeper_than_2"]
     assert 1.0 <= got["mean_leaf_depth"] <= model.depth_
     assert 1.0 <= got["dynamic_complexity"] <= model.depth_
+    assert 1.0 <= got["distinct_attributes"] <= min(got["dynamic_complexity"], 2)
     assert 0.0 <= got["frac_deeper_than_2"] <= 1.0
 
 

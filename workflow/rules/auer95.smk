@@ -465,6 +465,10 @@ rule auer95_c45_readings:
     params:
         datasets=config["auer95"]["datasets"],
         hypotheses=C45_READINGS.get("hypotheses", []),
+        learners={
+            h["learner"]: config["learners"][h["learner"]]
+            for h in C45_READINGS.get("hypotheses", [])
+        },
         baseline=C45_READINGS.get("baseline"),
         accuracy_codes=C45_READINGS.get("accuracy_codes", []),
         not_tried=C45_READINGS.get("not_tried", {}),

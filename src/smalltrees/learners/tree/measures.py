@@ -6,8 +6,10 @@ number of attributes queried to classify the average example), the percentage of
 classified at depth greater than 2 ("% > 2"), and the depth of the tree. The paper does not
 say how depth is counted; besides the literal reading (tests on a path) the same tree gives
 the readings that :mod:`smalltrees.studies.auer95.c45_readings` compares: levels (the leaf
-counted as a level, so "% > 2" becomes the share classified more than one test deep) and the
-mean depth of the tree's leaves.
+counted as a level, so "% > 2" becomes the share classified more than one test deep), the
+mean depth of the tree's leaves, and d.c. as the *distinct* attributes on a path ("the number
+of attributes queried" read literally: a continuous attribute tested twice on a path counts
+once).
 
 References
 ----------
@@ -42,7 +44,9 @@ def tree_measures(tree: Tree, Z: np.ndarray) -> dict[str, float]:
         the number of tests on the tree's longest path (0 for a single leaf), independent of
         ``Z``. Two further readings: ``frac_deeper_than_1``, the fraction classified more than
         1 test below the root ("% > 2" when the leaf counts as a level), and
-        ``mean_leaf_depth``, the mean number of tests above the tree's leaves. The tree's size
+        ``mean_leaf_depth``, the mean number of tests above the tree's leaves, and
+        ``distinct_attributes``, the mean number of distinct attributes tested on the path of a
+        test example (weighted as ``dynamic_complexity``). The tree's size
         is :attr:`Tree.n_nodes` and :attr:`Tree.n_leaves`.
 
     Notes
@@ -64,12 +68,15 @@ def tree_measures(tree: Tree, Z: np.ndarray) -> dict[str, float]:
     (0.0, 0.0, 0)
     >>> measures["frac_deeper_than_1"], measures["mean_leaf_depth"]
     (0.0, 0.0)
+    >>> measures["distinct_attributes"]
+    0.0
     """
     n = Z.shape[0]
     rows, node, weights = reach(tree, Z)
     depth = tree.depth[node]
-    tests, deep, below_1 = np.zeros(n), np.zeros(n), np.zeros(n)
+    tests, deep, below_1, distinct = np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n)
     add_in_order(tests, rows, weights * depth)
+    add_in_order(distinct, rows, weights * distinct_attributes(tree)[node])
     add_in_order(deep, rows[depth > 2], weights[depth > 2])
     add_in_order(below_1, rows[depth > 1], weights[depth > 1])
     leaf_depths = tree.depth[tree.is_leaf]
@@ -79,4 +86,16 @@ def tree_measures(tree: Tree, Z: np.ndarray) -> dict[str, float]:
         "depth": int(leaf_depths.max()),
         "frac_deeper_than_1": float(below_1.mean()) if n else float("nan"),
         "mean_leaf_depth": float(np.mean(leaf_depths)),
+        "distinct_attributes": float(distinct.mean()) if n else float("nan"),
     }
+
+
+def distinct_attributes(tree: Tree) -> np.ndarray:
+    """Per node, the number of distinct attributes tested above it (a path that tests one
+    continuous attribute at two of its nodes queries one attribute)."""
+    parent, feature = tree.parent.tolist(), tree.feature.tolist()
+    tested = [0] * tree.n_nodes  # bit f set: attribute f is tested above the node
+    for node in range(1, tree.n_nodes):  # parents come first
+        above = parent[node]
+        tested[node] = tested[above] | (1 << feature[above])
+    return np.array([mask.bit_count() for mask in tested], dtype=np.int64)

@@ -13,10 +13,12 @@ pair, scored on all datasets at once -- never chosen per dataset:
   path), ``levels`` (the leaf counted as a level: d.c. and depth + 1, "% > 2" the share
   classified more than one test deep), ``unpruned_depth`` (the depth of the tree before
   pruning, which C4.5 prints first), ``mean_leaf_depth`` (an average over the leaves instead
-  of the deepest path), ``deepest_unpruned`` (depth only: the deepest tree before pruning in
-  any fold, a bound no mean of pruned or unpruned trees of that C4.5 can pass: a paper's mean
-  above it cannot come from that C4.5 on these folds, so it ``differs``; at or below it the
-  cell has no verdict, as a bound reproduces nothing);
+  of the deepest path), ``distinct_attributes`` (d.c. as the distinct attributes on a path,
+  "the number of attributes queried" read literally: an attribute tested twice counts once;
+  the other measures as ``edges``), ``deepest_unpruned`` (depth only: the deepest tree
+  before pruning in any fold, a bound no mean of pruned or unpruned trees of that C4.5 can
+  pass: a paper's mean above it cannot come from that C4.5 on these folds, so it ``differs``;
+  at or below it the cell has no verdict, as a bound reproduces nothing);
 * other C4.5s (a learner of the Table 2 CV, or refitted on its first repetitions), read as
   ``edges``.
 
@@ -61,6 +63,8 @@ READINGS: dict[str, dict[str, tuple[str, float]]] = {
     "mean_leaf_depth": {"d.c.": ("dynamic_complexity", 0.0),
                         "% > 2": ("frac_deeper_than_2", 0.0),
                         "depth": ("mean_leaf_depth", 0.0)},
+    "distinct_attributes": {"d.c.": ("distinct_attributes", 0.0),
+                            "% > 2": ("frac_deeper_than_2", 0.0), "depth": ("depth", 0.0)},
     "deepest_unpruned": {"depth": ("unpruned_depth", 0.0)},
 }
 """Reading -> measure -> (column of the per-fold rows, offset added to it)."""
