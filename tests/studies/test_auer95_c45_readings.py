@@ -22,7 +22,8 @@ def folds(learner: str, depth: int, unpruned: int) -> pd.DataFrame:
                              "fold": fold, "accuracy": 0.8 + 0.1 * fold,
                              "dynamic_complexity": 2.0, "frac_deeper_than_2": 0.25,
                              "depth": depth, "frac_deeper_than_1": 0.5 + 0.1 * repetition,
-                             "mean_leaf_depth": 1.5, "unpruned_depth": unpruned})
+                             "mean_leaf_depth": 1.5, "distinct_attributes": 1.75,
+                             "unpruned_depth": unpruned})
     return pd.DataFrame(rows)
 
 
@@ -73,6 +74,15 @@ def test_each_reading_reads_the_same_runs(table):
     assert cell(table, "leaves", "depth")["ours"] == 1.5
     # the accuracy is the mean of the repetitions' CV estimates, whatever the reading
     assert {cell(table, h["hypothesis"], "accuracy")["ours"] for h in HYPOTHESES} == {85.0}
+
+
+def test_distinct_attributes_reads_only_dc_otherwise():
+    distinct = [{"hypothesis": "distinct", "learner": "C", "reading": "distinct_attributes"}]
+    table = c45_reading_cells(folds("C", depth=3, unpruned=6), paper(), ["AA", "BB"],
+                              distinct, tolerance=2.0)
+    assert cell(table, "distinct", "d.c.")["ours"] == 1.75        # each attribute once
+    assert cell(table, "distinct", "depth")["ours"] == 3.0        # the rest as edges
+    assert cell(table, "distinct", "% > 2")["ours"] == 25.0
 
 
 def test_verdicts_use_table2s_rule(table):
