@@ -535,3 +535,43 @@ def test_encode_ranks_each_column_as_unique_does(seed):
             assert np.array_equal(enc.values[j], distinct)
             assert enc.codes[j][present].tolist() == rank.tolist()
             assert (enc.codes[j][~present] == -1).all()
+
+
+def sentinel_filled(X: pd.DataFrame) -> pd.DataFrame:
+    """``X`` with each continuous column's missing values as a number below all of its own."""
+    filled = X.copy()
+    for name in X.columns:
+        if X[name].dtype == float:
+            filled[name] = X[name].fillna(-1e9)
+    return filled
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(datasets())
+def test_missing_lowest_is_the_brute_force_on_sentinel_numbers(case):
+    # continuous_missing="lowest": TREE(2) of the data whose continuous missing values are a
+    # number below every known one (no missing edge is then ever used on those attributes)
+    X, y, K = case
+    for learner, depth in ((T1, 1), (T2, 2)):
+        model = learner(K=K, continuous_missing="lowest").fit(X, y)
+        brute = tree1_errors if depth == 1 else tree2_errors
+        assert model.n_errors_ == brute(sentinel_filled(X), y, K)
+        assert training_errors(model, X, y) == model.n_errors_
+        assert list(model.predict(X)) == list(
+            learner(K=K).fit(sentinel_filled(X), y).predict(sentinel_filled(X)))
+
+
+def test_missing_lowest_joins_the_first_interval_and_narrows_the_class():
+    # a missing u behaves as the smallest u: with an edge of its own T2 separates it
+    X = pd.DataFrame({"u": [np.nan, np.nan, 0.0, 0.0, 1.0, 1.0]})
+    y = ["b", "b", "a", "a", "b", "b"]
+    assert T1(K=2).fit(X, y).n_errors_ == 0                      # missing edge: b
+    lowest = T1(K=2, continuous_missing="lowest").fit(X, y)
+    assert lowest.n_errors_ == 2                                  # two intervals for three runs
+    assert lowest.predict(pd.DataFrame({"u": [np.nan]}))[0] == lowest.predict(
+        pd.DataFrame({"u": [-5.0]}))[0]
+
+
+def test_continuous_missing_is_checked():
+    with pytest.raises(ValueError, match="continuous_missing must be one of"):
+        T2(continuous_missing="first").fit(X_TOY, Y_TOY)

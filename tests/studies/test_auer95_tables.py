@@ -159,3 +159,21 @@ def test_factors_of_a_dataset_the_paper_does_not_quote_are_ours_alone():
     new = cells[cells["code"] == "NEW"]
     assert (new["verdict"] == "").all() and new["paper"].isna().all()
     assert set(cells[cells["code"] == "SE"]["verdict"]) <= {"reproduced", "differs"}
+
+
+def test_sky2_readings_are_reading_cells_and_say_what_they_change():
+    from smalltrees.studies.auer95.sky import readings_text, sky_reading_cells
+    reading = "missing below"
+    rows = {"AA": {"sky2": 90.97, "readings": {reading: {"sky2": 89.03, "t2_errors": 17}}},
+            "BB": {"sky2": 90.0, "readings": {reading: {"sky2": 90.0, "t2_errors": 1}}},
+            "NEW": {"sky2": 75.0, "readings": {reading: {"sky2": 75.0, "t2_errors": 2}}}}
+    paper = transcription([("sky2", "AA", "sky2", 89.0, np.nan, 1),
+                           ("sky2", "BB", "sky2", 90.0, np.nan, 1)])
+    cells = sky_reading_cells(rows, paper)
+    assert set(cells["reading"]) == {reading}
+    by_code = cells.set_index("code")
+    assert by_code.at["AA", "verdict"] == "reproduced"            # 89.03 vs 89.0 at +- 0.05
+    assert pd.isna(by_code.at["NEW", "paper"])                    # a dataset of ours alone
+    text = readings_text(cells, sky_cells(rows, paper))
+    assert "AA 89.03 (paper 89: reproduced)" in text and "BB" not in text
+    assert sky_reading_cells({"AA": {"sky2": 1.0}}, paper).empty  # no readings, no cells

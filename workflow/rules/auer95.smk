@@ -57,6 +57,11 @@ rule auer95_sky_dataset:
     log:
         "logs/auer95_sky_dataset/{dataset}.log",
         benchmark="logs/benchmarks/auer95_sky_dataset/{dataset}.tsv",
+    params:
+        readings={
+            r["reading"]: config["learners"][r["learner"]]
+            for r in config["auer95"].get("sky2_readings", [])
+        },
     run:
         run_in_worker(
             "auer95/sky_dataset.py",

@@ -4,10 +4,18 @@ paper's, and the table rendered from them."""
 import json
 from pathlib import Path
 
+import pandas as pd
+
 from smalltrees.evaluation.cells import write_cells
 from smalltrees.evaluation.transcriptions import read_transcription
 from smalltrees.files import write_text
-from smalltrees.studies.auer95.sky import make_sky_table, render_sky_table, sky_cells
+from smalltrees.studies.auer95.sky import (
+    make_sky_table,
+    readings_text,
+    render_sky_table,
+    sky_cells,
+    sky_reading_cells,
+)
 from smalltrees_workflow.logs import job_log
 
 snakemake = snakemake  # noqa: F821  (injected by Snakemake)
@@ -20,9 +28,10 @@ def read_each(paths) -> dict:
 
 with job_log(snakemake):
     rows, paper = read_each(snakemake.input.sky), read_transcription(snakemake.input.paper)
-    cells = sky_cells(rows, paper)
+    cells, readings = sky_cells(rows, paper), sky_reading_cells(rows, paper)
     table = make_sky_table(cells, rows, paper, snakemake.params.notes,
                            read_each(snakemake.input.sky3))
-    write_cells(snakemake.output.cells, cells)
+    write_cells(snakemake.output.cells, pd.concat([cells, readings], ignore_index=True))
     write_text(snakemake.output.csv, table.to_csv(index=False, lineterminator="\n"))
-    write_text(snakemake.output.md, render_sky_table(table, rows))
+    write_text(snakemake.output.md, render_sky_table(table, rows)
+               + readings_text(readings, cells))

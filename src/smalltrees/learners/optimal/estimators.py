@@ -23,6 +23,13 @@ Conventions (all deterministic):
 * A continuous root with a single distinct value has the threshold at that value, so only its
   "missing" edge and the edge ``>= t`` receive items; a continuous attribute that is missing on
   every training item is not tried at the root (it cannot beat a one-level tree).
+* **Missing values** get an edge of their own at every test, as the paper defines
+  TREE(2) (section 2, footnote 3: "we treat missing as another attribute value"). With
+  ``continuous_missing="lowest"`` a continuous attribute's missing value is instead read as a
+  number below every known value (:data:`LOWEST`), as a program that codes "missing" by a
+  sentinel number would: it joins the first interval of each test on that attribute, which
+  then has no missing edge of its own (a narrower class; one reading of how the authors'
+  program ran, see :mod:`smalltrees.studies.auer95.sky`).
 """
 
 from __future__ import annotations
@@ -43,20 +50,40 @@ from smalltrees.learners.tree.model import TreeModel
 from smalltrees.learners.tree.routing import end_nodes, node_counts
 from smalltrees.learners.validation import is_count
 
+LOWEST = -np.finfo(float).max
+"""The number a continuous attribute's missing value is read as with
+``continuous_missing="lowest"``: below every finite value, and finite, so that the midpoint
+thresholds next to it stay finite."""
+CONTINUOUS_MISSING = ("edge", "lowest")
+
 
 class _SmallTree(TreeModel, TreeClassifier):
-    """What :class:`T1`, :class:`T2` and :class:`T3` share: the parameter K, encoding,
-    prediction, export."""
+    """What :class:`T1`, :class:`T2` and :class:`T3` share: the parameters K and
+    ``continuous_missing``, encoding, prediction, export."""
 
     predicts_majority = False  # an interval labelling with at most K intervals may not
 
-    def __init__(self, K: int | None = None):
+    def __init__(self, K: int | None = None, continuous_missing: str = "edge"):
         self.K = K
+        self.continuous_missing = continuous_missing
 
     def check_params(self) -> None:
-        """Raise ``ValueError`` unless K is None or an integer >= 1."""
+        """Raise ``ValueError`` unless K is None or an integer >= 1 and
+        ``continuous_missing`` is one of :data:`CONTINUOUS_MISSING`."""
         if self.K is not None and not is_count(self.K):
             raise ValueError(f"K must be None or an integer >= 1, got {self.K!r}")
+        if self.continuous_missing not in CONTINUOUS_MISSING:
+            raise ValueError(f"continuous_missing must be one of {CONTINUOUS_MISSING}, got "
+                             f"{self.continuous_missing!r}")
+
+    def _read_missing(self, Z: np.ndarray) -> np.ndarray:
+        """``Z`` as the search and the tree read it: with ``continuous_missing="lowest"``,
+        the missing values of continuous columns as :data:`LOWEST` (a copy); else ``Z``."""
+        if self.continuous_missing == "edge":
+            return Z
+        continuous = np.array([cats is None for cats in self.schema_.categories])
+        missing = np.isnan(Z) & continuous
+        return np.where(missing, LOWEST, Z) if missing.any() else Z
 
     def fit(self, X, y) -> _SmallTree:
         """Find a tree of the hypothesis class with the least errors on ``(X, y)``.
@@ -80,6 +107,7 @@ class _SmallTree(TreeModel, TreeClassifier):
         """The body of :meth:`fit` on ``Z``, already encoded in ``schema_``, with the codes
         of ``classes_`` (see :meth:`~smalltrees.learners.base.TreeClassifier._fit_rows`)."""
         self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
+        Z = self._read_missing(Z)
         enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
         tree = to_tree(self._search(enc), len(self.classes_))
         ends = end_nodes(tree, Z)
@@ -100,7 +128,7 @@ class _SmallTree(TreeModel, TreeClassifier):
 
     def _predict_encoded(self, Z: np.ndarray) -> np.ndarray:
         """:meth:`predict` of rows already encoded by :meth:`_encode_for_prediction`."""
-        return self.classes_[self.tree_.label[end_nodes(self.tree_, Z)]]
+        return self.classes_[self.tree_.label[end_nodes(self.tree_, self._read_missing(Z))]]
 
     def predict_proba(self, X) -> np.ndarray:
         """The training class distribution of the leaf each row reaches (of the nearest node
@@ -110,7 +138,8 @@ class _SmallTree(TreeModel, TreeClassifier):
         ``predict`` gives the leaf's label, which the search chose for the least errors: with
         at most K intervals it may be a minority class of the leaf.
         """
-        return self.tree_.proba[end_nodes(self.tree_, self._encode_for_prediction(X))]
+        Z = self._read_missing(self._encode_for_prediction(X))
+        return self.tree_.proba[end_nodes(self.tree_, Z)]
 
     def to_dict(self) -> dict:
         """The fitted tree as nested dicts and lists, ready for ``json.dumps``."""
@@ -141,6 +170,9 @@ class T1(_SmallTree):
     K : int or None, default None
         Maximum number of intervals of a continuous attribute; ``None`` means ``p + 1`` for
         ``p`` classes, as in the paper's experiments.
+    continuous_missing : {"edge", "lowest"}, default "edge"
+        A continuous attribute's missing value takes an edge of its own (the paper's
+        TREE(2)), or is read as a number below every known value (see the module docstring).
 
     Attributes
     ----------
@@ -196,6 +228,9 @@ class T2(_SmallTree):
     K : int or None, default None
         Maximum number of intervals of a continuous second-level attribute; ``None`` means
         ``p + 1`` for ``p`` classes, as in the paper's experiments.
+    continuous_missing : {"edge", "lowest"}, default "edge"
+        A continuous attribute's missing value takes an edge of its own (the paper's
+        TREE(2)), or is read as a number below every known value (see the module docstring).
 
     Attributes
     ----------
@@ -249,6 +284,9 @@ class T3(_SmallTree):
     K : int or None, default None
         Maximum number of intervals of a continuous last-level attribute; ``None`` means
         ``p + 1`` for ``p`` classes, as in the paper's experiments.
+    continuous_missing : {"edge", "lowest"}, default "edge"
+        A continuous attribute's missing value takes an edge of its own (the paper's
+        TREE(2)), or is read as a number below every known value (see the module docstring).
 
     Attributes
     ----------

@@ -5,6 +5,12 @@ running T2 on the whole dataset" -- a deterministic number, since T2 is exact. S
 for 1-level trees (T1), Sky3 for 3-level trees (T3, the algorithm Td of Theorem 3 for d = 3,
 which the paper proposes but does not run): the paper's "capacity for summarization" one level
 deeper.
+
+Sky2 has readings (:func:`sky_reading_cells`): the best tree of another T2 learner on the whole
+dataset, e.g. a continuous attribute's missing value read as below every known value
+(``T2(continuous_missing="lowest")``), which is how a program that codes "missing" by a
+sentinel number searches: a narrower class than the paper's TREE(2), whose tests have a missing
+edge of their own.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pandas as pd
+from sklearn.base import clone
 
 from smalltrees.evaluation.cells import compare
 from smalltrees.evaluation.verdicts import ROUNDING, Exact
@@ -21,9 +28,15 @@ from smalltrees.reporting.markdown import to_markdown
 from smalltrees.studies.auer95 import STUDY
 
 
-def sky(X: pd.DataFrame, y: pd.Series) -> dict:
-    """Training accuracy (%) and errors of the optimal 1- and 2-level trees, and T2's tree."""
+def sky(X: pd.DataFrame, y: pd.Series, readings: Mapping[str, object] | None = None) -> dict:
+    """Training accuracy (%) and errors of the optimal 1- and 2-level trees, and T2's tree;
+    with ``readings`` (name -> an unfitted T2 learner), each one's Sky2 and errors."""
     t1, t2 = T1().fit(X, y), T2().fit(X, y)
+    found = {}
+    for name, learner in (readings or {}).items():
+        fitted = clone(learner).fit(X, y)
+        found[name] = {"sky2": round(100.0 * fitted.score(X, y), 2),
+                       "t2_errors": int(fitted.n_errors_)}
     return {
         "n": len(y),
         "sky1": round(100.0 * t1.score(X, y), 2),
@@ -31,6 +44,7 @@ def sky(X: pd.DataFrame, y: pd.Series) -> dict:
         "t1_errors": int(t1.n_errors_),
         "t2_errors": int(t2.n_errors_),
         "t2_tree": t2.export_text(),
+        "readings": found,
     }
 
 
@@ -56,6 +70,19 @@ def sky_cells(rows: Mapping[str, dict], paper: pd.DataFrame) -> pd.DataFrame:
                          for code, row in rows.items()])
     return compare(STUDY, "sky2", ours, paper[paper["code"].isin(list(rows))],
                    Exact(rounding=ROUNDING))
+
+
+def sky_reading_cells(rows: Mapping[str, dict], paper: pd.DataFrame) -> pd.DataFrame:
+    """The reading cells of Sky2: each reading's Sky2 (``rows[code]["readings"]``) beside the
+    paper's, by :func:`sky_cells`' rule; none without readings."""
+    ours = pd.DataFrame([{"code": code, "quantity": "sky2", "reading": name,
+                          "ours": float(found["sky2"]), "decimals": 1,
+                          "item": f"Sky2, {code}: {name}"}
+                         for code, row in rows.items()
+                         for name, found in row.get("readings", {}).items()],
+                        columns=["code", "quantity", "reading", "ours", "decimals", "item"])
+    return compare(STUDY, "sky2", ours, paper[paper["code"].isin(list(rows))],
+                   Exact(rounding=ROUNDING), lacking=False)
 
 
 def make_sky_table(cells: pd.DataFrame, rows: Mapping[str, dict], paper: pd.DataFrame,
@@ -116,3 +143,17 @@ _SKY12 = ("Sky2 is compared with the paper's (Table 2): ours (paper), **bold** w
           "differs. Sky1 (T1 on the whole dataset) is "
           "never printed by the paper; section 4 uses it as the best 1-level tree's error "
           "1 - Sky1 in eps and in the predicted T2/T1 factors.\n\n")
+
+
+def readings_text(readings: pd.DataFrame, cells: pd.DataFrame) -> str:
+    """One sentence per reading of Sky2 (:func:`sky_reading_cells`): the datasets where its
+    Sky2 differs from ours (``cells``, the default's), with the paper's and the verdict."""
+    default = cells.set_index("code")["ours"]
+    parts = []
+    for name, block in readings.groupby("reading", sort=False):
+        moved = block[block["ours"].to_numpy() != default.reindex(block["code"]).to_numpy()]
+        found = ", ".join(f"{r['code']} {r['ours']:.2f} (paper {r['paper']:g}: {r['verdict']})"
+                          for r in moved.to_dict("records")) or "none"
+        parts.append(f"Reading '{name}' (T2's best tree under it on the whole dataset) "
+                     f"changes Sky2 on: {found}; the other datasets are as above.\n")
+    return "\n" + "\n".join(parts) if parts else ""
