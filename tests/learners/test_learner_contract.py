@@ -308,7 +308,7 @@ def test_bad_parameters_are_named_by_check_params_and_fit(make_learner, params, 
 
 
 def test_set_params_names_the_accepted_parameters():
-    message = r"invalid parameter 'depth' for T2; expected one of \['K'\]"
+    message = r"invalid parameter 'depth' for T2; expected one of \['K', 'continuous_missing'\]"
     with pytest.raises(ValueError, match=message):
         T2().set_params(depth=3)
     assert C45().set_params(cf=0.1).cf == 0.1

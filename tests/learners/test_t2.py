@@ -330,7 +330,7 @@ def test_ties_are_deterministic():
 
 def test_params():
     model = T2(K=3)
-    assert model.get_params() == {"K": 3}
+    assert model.get_params() == {"K": 3, "continuous_missing": "edge"}
     assert model.set_params(K=2) is model and model.K == 2
     with pytest.raises(ValueError, match="invalid parameter"):
         model.set_params(depth=3)

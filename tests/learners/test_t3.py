@@ -115,7 +115,7 @@ def test_contract_pickle_export_and_unseen_values():
                       "x": [0.0, 1.0, 2.0, np.nan, 4.0, 5.0]})
     y = ["p", "q", "q", "p", "p", "q"]
     model = T3(K=2).fit(X, y)
-    assert model.get_params() == {"K": 2}
+    assert model.get_params() == {"K": 2, "continuous_missing": "edge"}
     clone = pickle.loads(pickle.dumps(model))
     assert clone.export_text() == model.export_text() == str(model)
     new = pd.DataFrame({"c": pd.Categorical(["zz", None], categories=["a", "zz"]),
