@@ -27,8 +27,8 @@ Conventions (all deterministic):
   TREE(2) (section 2, footnote 3: "we treat missing as another attribute value"). With
   ``continuous_missing="lowest"`` a continuous attribute's missing value is instead read as a
   number below every known value (:data:`LOWEST`), as a program that codes "missing" by a
-  sentinel number would: it joins the first interval of each test on that attribute, which
-  then has no missing edge of its own (a narrower class; one reading of how the authors'
+  sentinel number would: it joins the first interval of each test on that attribute, whose
+  missing edge then receives nothing (a narrower class; one reading of how the authors'
   program ran, see :mod:`smalltrees.studies.auer95.sky`).
 """
 

@@ -65,24 +65,31 @@ def sky_cells(rows: Mapping[str, dict], paper: pd.DataFrame) -> pd.DataFrame:
     """The cells of Sky2 (``rows``: code -> :func:`sky` dict): ours beside the paper's Sky2
     (Table 2; table ``sky2`` of the transcription), judged exactly at ± 0.05, the paper's
     rounding of its one-decimal accuracies (also for SO's "100")."""
-    ours = pd.DataFrame([{"code": code, "quantity": "sky2", "ours": float(row["sky2"]),
-                          "decimals": 1, "item": f"Sky2, {code}"}
-                         for code, row in rows.items()])
-    return compare(STUDY, "sky2", ours, paper[paper["code"].isin(list(rows))],
-                   Exact(rounding=ROUNDING))
+    return _judged([{"code": code, "reading": "", "sky2": row["sky2"], "item": f"Sky2, {code}"}
+                    for code, row in rows.items()], rows, paper, lacking=True)
 
 
 def sky_reading_cells(rows: Mapping[str, dict], paper: pd.DataFrame) -> pd.DataFrame:
     """The reading cells of Sky2: each reading's Sky2 (``rows[code]["readings"]``) beside the
     paper's, by :func:`sky_cells`' rule; none without readings."""
-    ours = pd.DataFrame([{"code": code, "quantity": "sky2", "reading": name,
-                          "ours": float(found["sky2"]), "decimals": 1,
-                          "item": f"Sky2, {code}: {name}"}
-                         for code, row in rows.items()
-                         for name, found in row.get("readings", {}).items()],
+    return _judged([{"code": code, "reading": name, "sky2": found["sky2"],
+                     "item": f"Sky2, {code}: {name}"}
+                    for code, row in rows.items()
+                    for name, found in row.get("readings", {}).items()],
+                   rows, paper, lacking=False)
+
+
+def _judged(numbers: list[dict], rows: Mapping[str, dict], paper: pd.DataFrame,
+            lacking: bool) -> pd.DataFrame:
+    """Sky2 ``numbers`` (code, reading, sky2, item) beside the paper's Sky2 of the datasets of
+    ``rows``, judged exactly at the paper's rounding; with ``lacking``, the paper's numbers we
+    lack as ``not run``."""
+    ours = pd.DataFrame([{"code": n["code"], "quantity": "sky2", "reading": n["reading"],
+                          "ours": float(n["sky2"]), "decimals": 1, "item": n["item"]}
+                         for n in numbers],
                         columns=["code", "quantity", "reading", "ours", "decimals", "item"])
     return compare(STUDY, "sky2", ours, paper[paper["code"].isin(list(rows))],
-                   Exact(rounding=ROUNDING), lacking=False)
+                   Exact(rounding=ROUNDING), lacking=lacking)
 
 
 def make_sky_table(cells: pd.DataFrame, rows: Mapping[str, dict], paper: pd.DataFrame,
