@@ -1,12 +1,11 @@
-"""Reruns touch only what changed (issue 20, section 4): each job's code inputs come from the
-import graph, and its params are only the config keys it uses.
+"""Reruns touch only what changed (issue 20, section 4): each job's code digest (a param) comes
+from the import graph, and its other params are only the config keys it uses.
 
 The end-to-end tests edit one file or one config key of a finished tiny run (the session's
 ``tiny_run``) and read the job list of a dry run; every edit is undone (content and mtime)
 before the next test."""
 
 import os
-import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import yaml
 from workflow_helpers import ROOT, planned_jobs
 
 from smalltrees.learners.registry import LEARNER_CLASSES
-from smalltrees_workflow.code_inputs import CodeInputs, ImportGraph, learner_modules
+from smalltrees_workflow.job_code import ImportGraph, JobCode, learner_modules
 
 FITTING_RULES = {"cross_validate", "last02_stability", "auer95_curve"}
 """The rules whose jobs fit a learner named by the ``{learner}`` or ``{level}`` wildcard
@@ -75,6 +74,12 @@ def test_editing_the_ifn_module_reruns_only_the_ifn_jobs(tiny_run):
     assert not any(rule.startswith(("auer95", "dkm96", "yildiz15")) for rule in rules)
     # IFN's cross-validation runs in its stability jobs (one fit per fold serves both)
     assert "cross_validate" not in rules
+
+
+def test_touching_a_module_without_changing_it_reruns_nothing(tiny_run):
+    work, _ = tiny_run
+    with edited(work / learner_module("T2"), lambda text: text):  # a newer time, same text
+        assert dry_run(tiny_run) == []
 
 
 def test_editing_the_t2_module_reruns_only_the_t2_jobs(tiny_run):
@@ -193,31 +198,47 @@ def test_bagging_brings_its_base_learners_modules(params):
     assert modules == {LEARNER_CLASSES[name].partition(":")[0] for name in ("Bagging", "C45")}
 
 
-def test_every_rule_declares_the_code_of_its_own_script():
-    code = CodeInputs(ROOT, LEARNER_CLASSES)
-    for path in sorted((ROOT / "workflow" / "rules").glob("*.smk")):
-        for block in re.split(r"\n(?=\s*rule )", path.read_text()):
-            script = re.search(r'script:\s*"\.\./scripts/([^"]+)"', block)
-            if script is None:
-                continue
-            name = block.split()[1]
-            declared = re.search(r'code=CODE\.of\(\s*"([^"]+)"', block)
-            assert declared is not None, f"{path.name}: rule {name} declares no code inputs"
-            assert declared.group(1) == script.group(1), f"{path.name}: rule {name}"
-            assert code.files(script.group(1))  # the script exists and imports the package
-
-
 @pytest.mark.parametrize("learners", ["none", "entry", "function"])
-def test_code_inputs_are_read_only_for_the_jobs_built(learners):
-    """``CODE.of`` gives an input function (a job's own Snakemake, one per cluster job, builds
-    one job and reads only its script's imports), whose files are those of ``files``."""
+def test_the_code_digest_is_read_only_for_the_jobs_built(learners):
+    """``CODE.of`` gives a params function (a job's own Snakemake, one per cluster job, builds
+    one job and reads only its script's imports), whose digest is that of ``files``."""
     entry = {"class": "Bagging", "params": {"estimator": "C45"}}
     given = {"none": None, "entry": entry, "function": lambda wildcards: entry}[learners]
-    code = CodeInputs(ROOT, LEARNER_CLASSES)
+    code = JobCode(ROOT, LEARNER_CLASSES)
     declared = code.of("cross_validate.py", given)
     assert callable(declared)
     assert code.graph.imports.cache_info().currsize == 0  # no source read yet
-    files = declared({})
-    assert files == code.files("cross_validate.py", None if given is None else entry)
+    learner = None if given is None else entry
+    assert declared({}) == code.digest("cross_validate.py", learner)
+    files = code.files("cross_validate.py", learner)
     c45 = "src/" + LEARNER_CLASSES["C45"].partition(":")[0].replace(".", "/")
     assert any(f.startswith(c45) for f in files) == (given is not None)
+    assert (declared({}) == code.digest("cross_validate.py")) == (given is None)
+
+
+def test_the_code_digest_follows_the_contents_of_the_files_a_job_runs(tmp_path, monkeypatch):
+    """A job's digest changes with the contents of a module it imports (or of its script), not
+    with a module it does not import, nor with a file's modification time."""
+    write_package(tmp_path / "src" / "smalltrees", {
+        "__init__.py": "", "used.py": "X = 1\n", "unused.py": "Y = 1\n"})
+    write_package(tmp_path / "workflow", {
+        "smalltrees_workflow/__init__.py": "",
+        "scripts/job.py": "from smalltrees.used import X\n"})
+    monkeypatch.chdir(tmp_path)
+
+    def digest():
+        return JobCode(tmp_path, {}).digest("job.py")
+
+    first = digest()
+    assert first.startswith("sha256:") and len(first) == len("sha256:") + 64
+    assert JobCode(tmp_path, {}).files("job.py") == [
+        "src/smalltrees/__init__.py", "src/smalltrees/used.py", "workflow/scripts/job.py"]
+    os.utime(tmp_path / "src" / "smalltrees" / "used.py", (1, 1))
+    (tmp_path / "src" / "smalltrees" / "unused.py").write_text("Y = 2\n")
+    assert digest() == first
+    for path in ("src/smalltrees/used.py", "workflow/scripts/job.py"):
+        original = (tmp_path / path).read_text()
+        (tmp_path / path).write_text(original + "# an edit\n")
+        assert digest() != first, path
+        (tmp_path / path).write_text(original)
+        assert digest() == first

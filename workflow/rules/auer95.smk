@@ -23,7 +23,6 @@ rule auer95_table1:
     input:
         data=processed(config["auer95"]["datasets"]),
         paper=PAPER.format("table1"),
-        code=CODE.of("auer95/table1.py"),
     output:
         cells="results/auer95/cells/table1.csv",
         csv="results/tables/auer95_table1.csv",
@@ -34,6 +33,7 @@ rule auer95_table1:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/table1.py"),
         datasets=config["auer95"]["datasets"],
         names={d: REGISTRY[d].get("name", d) for d in config["auer95"]["datasets"]},
         notes={d: REGISTRY[d].get("note", "") for d in config["auer95"]["datasets"]},
@@ -50,7 +50,6 @@ rule auer95_sky_dataset:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("auer95/sky_dataset.py"),
     output:
         sky="results/auer95/sky/{dataset}.json",
         sky3="results/auer95/sky3/{dataset}.json",
@@ -58,6 +57,7 @@ rule auer95_sky_dataset:
         "logs/auer95_sky_dataset/{dataset}.log",
         benchmark="logs/benchmarks/auer95_sky_dataset/{dataset}.tsv",
     params:
+        code=CODE.of("auer95/sky_dataset.py"),
         readings={
             r["reading"]: config["learners"][r["learner"]]
             for r in config["auer95"].get("sky2_readings", [])
@@ -86,7 +86,6 @@ rule auer95_sky:
         ),
         paper=PAPER.format("table2"),
         notes="data/paper/auer95/notes.csv",
-        code=CODE.of("auer95/sky.py"),
     output:
         cells="results/auer95/cells/sky2.csv",
         csv="results/tables/auer95_sky.csv",
@@ -97,6 +96,7 @@ rule auer95_sky:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/sky.py"),
         datasets=config["auer95"]["datasets"],
         notes=paper_notes("auer95", "sky2"),
     run:
@@ -109,7 +109,6 @@ rule auer95_table2:
         sky="results/auer95/cells/sky2.csv",
         paper=PAPER.format("table2"),
         notes="data/paper/auer95/notes.csv",
-        code=CODE.of("auer95/table2.py"),
     output:
         cells="results/auer95/cells/table2.csv",
         csv="results/tables/auer95_table2.csv",
@@ -120,6 +119,7 @@ rule auer95_table2:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/table2.py"),
         datasets=config["auer95"]["datasets"],
         learners=config["auer95"]["cv"]["learners"],
         compare=config["auer95"]["table2"]["compare"],
@@ -135,7 +135,6 @@ rule auer95_table2_figure:
     input:
         cells="results/auer95/cells/table2.csv",
         sky="results/auer95/cells/sky2.csv",
-        code=CODE.of("auer95/table2_figure.py"),
     output:
         png=report(
             "figures/auer95_table2.png",
@@ -150,6 +149,7 @@ rule auer95_table2_figure:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/table2_figure.py"),
         compare=config["auer95"]["table2"]["compare"],
         design=(
             f"{config['auer95']['cv']['repetitions']} x "
@@ -175,7 +175,6 @@ rule auer95_curve:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
     output:
         "results/auer95/curves/{dataset}/{level}.csv",
     log:
@@ -184,6 +183,7 @@ rule auer95_curve:
     wildcard_constraints:
         level="T1|T2",
     params:
+        code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
         learner=curve_params(config, "learner"),
         grid=curve_params(config, "grid"),
         repetitions=curve_params(config, "repetitions"),
@@ -209,7 +209,6 @@ rule auer95_curve_more:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
     output:
         "results/auer95/curves_more/{dataset}/{level}.csv",
     log:
@@ -220,6 +219,7 @@ rule auer95_curve_more:
     # among the longest jobs (CR's T2: about 14 s): started first, so none ends the run
     priority: 1
     params:
+        code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
         learner=curve_params(config, "learner"),
         grid=curve_params(config, "grid"),
         repetitions=curve_params(config, "more"),
@@ -245,7 +245,6 @@ rule auer95_vc_factors:
         meta=[f"data/processed/{d}.json" for d in CURVE_DATASETS],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         paper=PAPER.format("section4"),
-        code=CODE.of("auer95/vc_factors.py"),
     output:
         cells="results/auer95/cells/factors.csv",
         csv="results/tables/auer95_vc_factors.csv",
@@ -256,6 +255,7 @@ rule auer95_vc_factors:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/vc_factors.py"),
         datasets=CURVE_DATASETS,
         base=config["auer95"].get("curves", {}).get("log_base"),
         around=config["auer95"].get("curves", {}).get("around"),
@@ -278,7 +278,6 @@ rule auer95_learning_curves:
         draws=curve_files(config) if CURVE_DATASETS else [],
         sky=[f"results/auer95/sky/{d}.json" for d in CURVE_DATASETS],
         factors="results/tables/auer95_vc_factors.csv",
-        code=CODE.of("auer95/learning_curves.py"),
     output:
         csv="results/tables/auer95_learning_curves.csv",
         md="results/tables/auer95_learning_curves.md",
@@ -289,6 +288,7 @@ rule auer95_learning_curves:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/learning_curves.py"),
         datasets=CURVE_DATASETS,
         levels=config["auer95"].get("curves", {}).get("levels"),
         grids={d: curve_grid(config, d) for d in CURVE_DATASETS},
@@ -311,7 +311,6 @@ rule auer95_learning_curves:
 rule auer95_figure1:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=CODE.of("auer95/figure1.py"),
     output:
         png=report(
             "figures/auer95_fig1.png",
@@ -326,6 +325,7 @@ rule auer95_figure1:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/figure1.py"),
         kind="paper",
         datasets=config["auer95"].get("curves", {}).get("datasets"),
     run:
@@ -337,7 +337,6 @@ rule auer95_figure1:
 rule auer95_curves_figure:
     input:
         table="results/tables/auer95_learning_curves.csv",
-        code=CODE.of("auer95/figure1.py"),
     output:
         png=report(
             "figures/auer95_curves_all.png",
@@ -352,6 +351,7 @@ rule auer95_curves_figure:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/figure1.py"),
         kind="all",
         datasets=CURVE_DATASETS,
     run:
@@ -378,7 +378,6 @@ rule auer95_section4_sensitivity:
         factors="results/tables/auer95_vc_factors.csv",
         claims="data/paper/auer95/claims.csv",
         paper=[PAPER.format("section4"), PAPER.format("table2")],
-        code=CODE.of("auer95/section4_sensitivity.py"),
     output:
         cells="results/auer95/cells/section4_readings.csv",
         csv="results/tables/auer95_section4_sensitivity.csv",
@@ -389,6 +388,7 @@ rule auer95_section4_sensitivity:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/section4_sensitivity.py"),
         datasets=SENSITIVITY_DATASETS,
         noise_se=config["auer95"].get("curves", {}).get("noise_se"),
         base=config["auer95"].get("curves", {}).get("log_base"),
@@ -423,7 +423,6 @@ if C45_REFIT:
         input:
             csv="data/processed/{dataset}.csv",
             meta="data/processed/{dataset}.json",
-            code=CODE.of("cross_validate.py", learners=C45_REFIT),
         output:
             [
                 f"results/auer95/c45_readings/{{dataset}}/{name}.csv"
@@ -435,6 +434,7 @@ if C45_REFIT:
         # among the longest jobs (SP: about 22 s): started first, so none ends the run
         priority: 1
         params:
+            code=CODE.of("cross_validate.py", learners=C45_REFIT),
             learners=C45_REFIT,
             design=study_cv_design("auer95")
             | {"repetitions": C45_READINGS.get("repetitions", 1)},
@@ -457,7 +457,6 @@ rule auer95_c45_readings:
     input:
         folds=C45_READING_FOLDS,
         paper=PAPER.format("table2"),
-        code=CODE.of("auer95/c45_readings.py"),
     output:
         cells="results/auer95/cells/table2_readings.csv",
         csv="results/tables/auer95_c45_readings.csv",
@@ -468,6 +467,7 @@ rule auer95_c45_readings:
     resources:
         in_process=1,
     params:
+        code=CODE.of("auer95/c45_readings.py"),
         datasets=config["auer95"]["datasets"],
         hypotheses=C45_READINGS.get("hypotheses", []),
         learners={

@@ -5,7 +5,7 @@ from pathlib import Path
 import pandas as pd
 import yaml
 
-from smalltrees_workflow.code_inputs import CodeInputs
+from smalltrees_workflow.job_code import JobCode
 from smalltrees_workflow.in_process import run_script
 from smalltrees_workflow.workers import run_in_worker
 from smalltrees_workflow.config import (
@@ -47,10 +47,10 @@ wildcard_constraints:
     study=choice(STUDIES),
 
 
-# Each rule's `code=` inputs: the package modules its job imports, from the import graph (and
-# the modules of the learners it builds by name), so that a change to one learner reruns only
-# the jobs that run it (smalltrees_workflow.code_inputs).
-CODE = CodeInputs(workflow.basedir, LEARNER_CLASSES)
+# Each rule's `code=` param: the digest of the package modules its job imports, from the import
+# graph (and the modules of the learners it builds by name), so that a change to one learner
+# reruns only the jobs that run it (smalltrees_workflow.job_code).
+CODE = JobCode(workflow.basedir, LEARNER_CLASSES)
 
 
 def raw_inputs(wildcards):

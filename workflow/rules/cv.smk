@@ -7,13 +7,13 @@ rule cross_validate:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("cross_validate.py", learners=learner_entries),
     output:
         "results/{study}/cv/{dataset}/{learner}.csv",
     log:
         "logs/cross_validate/{study}/{dataset}/{learner}.log",
         benchmark="logs/benchmarks/cross_validate/{study}/{dataset}/{learner}.tsv",
     params:
+        code=CODE.of("cross_validate.py", learners=learner_entries),
         learners=learner_entries,
         design=cv_design,
         seed=config["seed"],

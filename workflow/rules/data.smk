@@ -2,8 +2,6 @@
 
 
 rule fetch_raw:
-    input:
-        code=CODE.of("fetch_raw.py"),
     output:
         "data/raw/{relpath}",
     log:
@@ -14,6 +12,7 @@ rule fetch_raw:
     resources:
         in_process=1,
     params:
+        code=CODE.of("fetch_raw.py"),
         source=raw_file_entry,
     run:
         run_script("fetch_raw.py", rule, input, output, params, wildcards, log, config)
@@ -22,7 +21,6 @@ rule fetch_raw:
 rule parse_dataset:
     input:
         raw=raw_inputs,
-        code=CODE.of("parse_dataset.py"),
     output:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
@@ -35,6 +33,7 @@ rule parse_dataset:
     resources:
         in_process=1,
     params:
+        code=CODE.of("parse_dataset.py"),
         spec=dataset_spec,
     run:
         run_script(
@@ -46,8 +45,6 @@ rule parse_dataset:
 # dataset's "unavailable" marker (the sources tried) instead of failing the workflow. Rerun it
 # after the data become reachable: snakemake --cores 2 --forcerun parse_optional_dataset
 rule parse_optional_dataset:
-    input:
-        code=CODE.of("parse_optional_dataset.py"),
     output:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
@@ -59,6 +56,7 @@ rule parse_optional_dataset:
     resources:
         in_process=1,
     params:
+        code=CODE.of("parse_optional_dataset.py"),
         spec=dataset_spec,
         sources=fetch_sources,
     run:

@@ -39,8 +39,6 @@ READINGS_PLAN = readings_plan(config)
 
 
 rule dkm96_figure:
-    input:
-        code=CODE.of("dkm96/figures.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -57,6 +55,7 @@ rule dkm96_figure:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/figures.py"),
         settings=figure_settings(config),
     run:
         run_script(
@@ -68,7 +67,6 @@ rule dkm96_table1_trials:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("dkm96/table1_trials.py", learners=table1_learners(config)),
     output:
         "results/dkm96/trials/{dataset}/{domain}.json",
     log:
@@ -77,6 +75,7 @@ rule dkm96_table1_trials:
     wildcard_constraints:
         domain=choice(config["dkm96"]["table1"]["domains"]),
     params:
+        code=CODE.of("dkm96/table1_trials.py", learners=table1_learners(config)),
         spec=table1_domain(config),
         learners=table1_learners(config),
         partitions=config["dkm96"]["table1"]["partitions"],
@@ -102,7 +101,6 @@ rule dkm96_table1:
         paper="data/paper/dkm96/table1.csv",
         claims="data/paper/dkm96/claims.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.of("dkm96/table1.py"),
     output:
         cells=cells_file("table1"),
         claims=cells_file("table1_claims"),
@@ -114,6 +112,7 @@ rule dkm96_table1:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/table1.py"),
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
         tolerance=config["dkm96"]["table1"]["tolerance_sd"],
@@ -129,7 +128,6 @@ rule dkm96_table1:
 rule dkm96_stability:
     input:
         trials=table1_trials(config),
-        code=CODE.of("dkm96/stability.py"),
     output:
         csv="results/tables/dkm96_stability.csv",
         md="results/tables/dkm96_stability.md",
@@ -139,6 +137,7 @@ rule dkm96_stability:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/stability.py"),
         problems=table1_problems(config),
         interval=config["dkm96"]["table1"]["interval"],
         stream=config["dkm96"]["table1"]["stream"],
@@ -162,7 +161,6 @@ rule dkm96_stability:
 rule dkm96_boosting_trials:
     input:
         data=boosting_data(config),
-        code=CODE.of("dkm96/boosting_trials.py", learners=table2_learners(config)),
     output:
         rounds=boosting_result("{domain}", "rounds"),
         trials=boosting_result("{domain}"),
@@ -172,6 +170,7 @@ rule dkm96_boosting_trials:
     wildcard_constraints:
         domain=choice(TABLE2["domains"]),
     params:
+        code=CODE.of("dkm96/boosting_trials.py", learners=table2_learners(config)),
         spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
         learners=table2_learners(config),
         stream=TABLE2["stream"],
@@ -195,7 +194,6 @@ rule dkm96_table2:
         trials=table2_trials(config),
         paper="data/paper/dkm96/table2.csv",
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.of("dkm96/table2.py"),
     output:
         cells=cells_file("table2"),
         csv="results/tables/dkm96_table2.csv",
@@ -206,6 +204,7 @@ rule dkm96_table2:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/table2.py"),
         problems=table2_problems(config),
         tolerance=TABLE2["tolerance_sd"],
         notes=paper_notes("dkm96", "table2"),
@@ -226,7 +225,6 @@ rule dkm96_claims:
         table2="data/paper/dkm96/table2.csv",
         rounds=table2_trials(config, "rounds"),
         trials=table2_trials(config),
-        code=CODE.of("dkm96/claims.py"),
     output:
         cells=cells_file("claims"),
         csv="results/tables/dkm96_claims.csv",
@@ -237,6 +235,7 @@ rule dkm96_claims:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/claims.py"),
         problems=table2_problems(config),
         scatter=TABLE2["scatter"],
         settings=TABLE2["claims"],
@@ -250,8 +249,6 @@ rule dkm96_claims:
 # (every point independent), so that no single job holds the workflow's end back; one job puts
 # the table together.
 rule dkm96_calibration_part:
-    input:
-        code=CODE.of("dkm96/calibration_part.py", learners=table2_learners(config)),
     output:
         "results/dkm96/calibration/{part}.json",
     log:
@@ -262,6 +259,7 @@ rule dkm96_calibration_part:
     # among the longest jobs: started first, so none ends the run
     priority: 1
     params:
+        code=CODE.of("dkm96/calibration_part.py", learners=table2_learners(config)),
         calibration=TABLE2["calibration"],
         parts=calibration_part_count(config),
         domain=TABLE2["scatter"],
@@ -286,7 +284,6 @@ rule dkm96_calibration:
     input:
         parts=calibration_parts(config),
         paper="data/paper/dkm96/table2.csv",
-        code=CODE.of("dkm96/calibration.py"),
     output:
         csv="results/tables/dkm96_calibration.csv",
         md="results/tables/dkm96_calibration.md",
@@ -296,6 +293,7 @@ rule dkm96_calibration:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/calibration.py"),
         trials=TABLE2["calibration"]["trials"],
         domain=TABLE2["scatter"],
         configured=TABLE2["domains"][TABLE2["scatter"]].get("decision_list", {}),
@@ -315,7 +313,6 @@ rule dkm96_calibration:
 rule dkm96_sequence_figure:
     input:
         rounds=sequence_rounds(config),
-        code=CODE.of("dkm96/advantage_figure.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -332,6 +329,7 @@ rule dkm96_sequence_figure:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/advantage_figure.py"),
         domain=lambda wildcards: sequence_figures(config)[int(wildcards.number)],
         problem=lambda wildcards: table2_problems(config)[
             sequence_figures(config)[int(wildcards.number)]
@@ -356,7 +354,6 @@ rule dkm96_sequence_figure:
 rule dkm96_scatter_figure:
     input:
         rounds=boosting_result(TABLE2["scatter"], "rounds"),
-        code=CODE.of("dkm96/advantage_figure.py"),
     output:
         png=report(
             "figures/dkm96_fig{number}.png",
@@ -373,6 +370,7 @@ rule dkm96_scatter_figure:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/advantage_figure.py"),
         domain=TABLE2["scatter"],
         problem=table2_problems(config).get(TABLE2["scatter"], TABLE2["scatter"]),
         settings={
@@ -401,15 +399,15 @@ rule dkm96_reading_trials:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of(
-            "dkm96/reading_trials.py", learners=reading_design_learners(config)
-        ),
     output:
         "results/dkm96/readings/{dataset}/{domain}/{reading}.json",
     log:
         "logs/dkm96_reading_trials/{dataset}/{domain}/{reading}.log",
         benchmark="logs/benchmarks/dkm96_reading_trials/{dataset}/{domain}/{reading}.tsv",
     params:
+        code=CODE.of(
+            "dkm96/reading_trials.py", learners=reading_design_learners(config)
+        ),
         design=reading_design(config),
         stream=config["dkm96"]["table1"]["stream"],
         seed=config["seed"],
@@ -430,13 +428,13 @@ rule dkm96_reading_trials:
 rule dkm96_reading_rounds:
     input:
         data=boosting_data(config),
-        code=CODE.of("dkm96/reading_rounds.py", learners=rounds_learners(config)),
     output:
         "results/dkm96/readings/rounds/{domain}.csv",
     log:
         "logs/dkm96_reading_rounds/{domain}.log",
         benchmark="logs/benchmarks/dkm96_reading_rounds/{domain}.tsv",
     params:
+        code=CODE.of("dkm96/reading_rounds.py", learners=rounds_learners(config)),
         spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
         learners=rounds_learners(config),
         zeros_missing=lambda wildcards: config["dkm96"]["readings"]["rounds"][
@@ -471,7 +469,6 @@ rule dkm96_readings:
         paper=["data/paper/dkm96/table1.csv", "data/paper/dkm96/table2.csv"],
         tables=[cells_file("table1"), cells_file("table2")],
         notes="data/paper/dkm96/notes.csv",
-        code=CODE.of("dkm96/readings.py"),
     output:
         table1=cells_file("table1_readings"),
         table2=cells_file("table2_readings"),
@@ -483,6 +480,7 @@ rule dkm96_readings:
     resources:
         in_process=1,
     params:
+        code=CODE.of("dkm96/readings.py"),
         plan=READINGS_PLAN,
         notes={
             "table1": paper_notes("dkm96", "table1"),

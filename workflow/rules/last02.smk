@@ -25,12 +25,12 @@ rule last02_network:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("last02/network.py", learners=LAST02_IFN),
     output:
         [f"results/last02/network/{{dataset}}/{name}.json" for name in LAST02_IFN],
     log:
         "logs/last02_network/{dataset}.log",
     params:
+        code=CODE.of("last02/network.py", learners=LAST02_IFN),
         learners=LAST02_IFN,
     run:
         run_in_worker(
@@ -50,7 +50,6 @@ rule last02_stability:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("last02/stability.py", learners=learner_entry),
     output:
         cv="results/last02/cv/{dataset}/{learner}.csv",
         agreement="results/last02/stability/{dataset}/{learner}.csv",
@@ -65,6 +64,7 @@ rule last02_stability:
     # among the longest jobs (bagging: about 30 CPU-s): started first, so none ends the run
     priority: 1
     params:
+        code=CODE.of("last02/stability.py", learners=learner_entry),
         learner=learner_entry,
         design={
             "repetitions": config["last02"]["cv"]["repetitions"],
@@ -93,7 +93,6 @@ rule last02_table3:
         data=processed(config["last02"]["datasets"]),
         paper="data/paper/last02/table3.csv",
         notes="data/paper/last02/notes.csv",
-        code=CODE.of("last02/table3.py"),
     output:
         cells="results/last02/cells/table3.csv",
         readings="results/last02/cells/table3_readings.csv",
@@ -105,6 +104,7 @@ rule last02_table3:
     resources:
         in_process=1,
     params:
+        code=CODE.of("last02/table3.py"),
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["cv"]["learners"],
         ifn=config["last02"]["ifn"],
@@ -123,7 +123,6 @@ rule last02_table4:
         sizes=stability_files(config, "sizes.csv"),
         paper="data/paper/last02/table4.csv",
         notes="data/paper/last02/notes.csv",
-        code=CODE.of("last02/table4.py"),
     output:
         cells="results/last02/cells/table4.csv",
         readings="results/last02/cells/table4_readings.csv",
@@ -135,6 +134,7 @@ rule last02_table4:
     resources:
         in_process=1,
     params:
+        code=CODE.of("last02/table4.py"),
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
         ifn=config["last02"]["ifn"],
@@ -160,7 +160,6 @@ rule last02_stability_readings:
         readings=stability_files(config, "readings.csv"),
         reading_runs=stability_files(config, "reading_runs.csv"),
         paper="data/paper/last02/table4.csv",
-        code=CODE.of("last02/stability_readings.py"),
     output:
         cells="results/last02/cells/table4_stability_readings.csv",
         csv="results/tables/last02_stability_readings.csv",
@@ -177,6 +176,7 @@ rule last02_stability_readings:
     resources:
         in_process=1,
     params:
+        code=CODE.of("last02/stability_readings.py"),
         datasets=config["last02"]["datasets"],
         learners=config["last02"]["stability"]["learners"],
         labels=config["last02"].get("labels", {}),
@@ -218,7 +218,6 @@ rule last02_claims:
             "results/last02/cells/table4.csv",
             "results/last02/cells/table4_readings.csv",
         ],
-        code=CODE.of("last02/claims.py"),
     output:
         cells="results/last02/cells/claims.csv",
         csv="results/tables/last02_claims.csv",
@@ -229,6 +228,7 @@ rule last02_claims:
     resources:
         in_process=1,
     params:
+        code=CODE.of("last02/claims.py"),
         ifn=config["last02"]["ifn"],
         peers=[
             name
@@ -248,7 +248,6 @@ rule last02_figure:
             "results/last02/cells/table4_readings.csv",
         ],
         paper="data/paper/last02/table4.csv",
-        code=CODE.of("last02/figure.py"),
     output:
         png=report(
             "figures/last02_size_stability.png",
@@ -263,6 +262,7 @@ rule last02_figure:
     resources:
         in_process=1,
     params:
+        code=CODE.of("last02/figure.py"),
         learners=config["last02"]["stability"]["learners"],
         ifn=config["last02"]["ifn"],
         labels=config["last02"].get("labels", {}),

@@ -6,7 +6,6 @@ rule scorecard:
     input:
         cells=[f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()],
         notes=expand("data/paper/{study}/notes.csv", study=STUDIES),
-        code=CODE.of("scorecard.py"),
     output:
         csv="results/scorecard.csv",
         md="results/scorecard.md",
@@ -21,6 +20,7 @@ rule scorecard:
     resources:
         in_process=1,
     params:
+        code=CODE.of("scorecard.py"),
         parts=scorecard_parts(),
         studies=STUDIES,
         figures={
@@ -33,7 +33,6 @@ rule scorecard:
 rule paper_figure:
     input:
         card="results/scorecard.csv",
-        code=CODE.of("paper_figure.py"),
     output:
         report(
             "figures/{study}_vs_paper.png",
@@ -45,6 +44,8 @@ rule paper_figure:
     priority: 2
     resources:
         in_process=1,
+    params:
+        code=CODE.of("paper_figure.py"),
     run:
         run_script(
             "paper_figure.py", rule, input, output, params, wildcards, log, config
@@ -54,7 +55,6 @@ rule paper_figure:
 rule table_html:
     input:
         md="results/tables/{study}_{name}.md",
-        code=CODE.of("table_html.py"),
     output:
         report(
             "results/tables/{study}_{name}.html",
@@ -68,6 +68,7 @@ rule table_html:
     resources:
         in_process=1,
     params:
+        code=CODE.of("table_html.py"),
         caption=table_caption,
     run:
         run_script("table_html.py", rule, input, output, params, wildcards, log, config)

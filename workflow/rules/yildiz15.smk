@@ -25,7 +25,6 @@ rule yildiz15_folds:
     input:
         csv="data/processed/{dataset}.csv",
         meta="data/processed/{dataset}.json",
-        code=CODE.of("yildiz15/folds.py"),
     output:
         folds="results/yildiz15/folds/{dataset}.csv",
         readings=reading_fold_outputs(config),
@@ -33,6 +32,7 @@ rule yildiz15_folds:
         "logs/yildiz15_folds/{dataset}.log",
         benchmark="logs/benchmarks/yildiz15_folds/{dataset}.tsv",
     params:
+        code=CODE.of("yildiz15/folds.py"),
         settings=fold_settings(config),
         variants=variants(config),
         seed=config["seed"],
@@ -55,7 +55,6 @@ rule yildiz15_table1:
         data=processed(config["yildiz15"]["datasets"]),
         paper="data/paper/yildiz15/sheets/table1.csv",
         notes="data/paper/yildiz15/notes.csv",
-        code=CODE.of("yildiz15/table1.py"),
     output:
         csv="results/tables/yildiz15_table1.csv",
         md="results/tables/yildiz15_table1.md",
@@ -65,6 +64,7 @@ rule yildiz15_table1:
     resources:
         in_process=1,
     params:
+        code=CODE.of("yildiz15/table1.py"),
         datasets=config["yildiz15"]["datasets"],
         notes=paper_notes("yildiz15", "table1"),
     run:
@@ -84,7 +84,6 @@ rule yildiz15_tables:
     input:
         folds=fold_files(config),
         paper=transcriptions(),
-        code=CODE.of("yildiz15/tables.py"),
     output:
         cells2=cells_file("table2"),
         cells3=cells_file("table3"),
@@ -114,6 +113,7 @@ rule yildiz15_tables:
     resources:
         in_process=1,
     params:
+        code=CODE.of("yildiz15/tables.py"),
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
         tolerance_sd=config["yildiz15"]["tolerance_sd"],
@@ -136,7 +136,6 @@ rule yildiz15_claims:
         folds=fold_files(config),
         table1="results/tables/yildiz15_table1.csv",
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.of("yildiz15/claims.py"),
     output:
         cells=cells_file("claims"),
         csv="results/tables/yildiz15_claims.csv",
@@ -147,6 +146,7 @@ rule yildiz15_claims:
     resources:
         in_process=1,
     params:
+        code=CODE.of("yildiz15/claims.py"),
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
     run:
@@ -165,7 +165,6 @@ rule yildiz15_claims:
 rule yildiz15_vc:
     input:
         paper=transcriptions(),
-        code=CODE.of("yildiz15/vc.py"),
     output:
         cells=cells_file("vc"),
         csv="results/tables/yildiz15_vc.csv",
@@ -177,6 +176,7 @@ rule yildiz15_vc:
     # and its claims and figures wait for it
     priority: 1
     params:
+        code=CODE.of("yildiz15/vc.py"),
         dims=config["yildiz15"]["vc"]["dims"],
         max_nodes=config["yildiz15"]["vc"]["max_nodes"],
     run:
@@ -197,7 +197,6 @@ rule yildiz15_vc_claims:
     input:
         table="results/tables/yildiz15_vc.csv",
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.of("yildiz15/vc_claims.py"),
     output:
         cells_file("vc_claims"),
     log:
@@ -205,6 +204,8 @@ rule yildiz15_vc_claims:
     priority: 2
     resources:
         in_process=1,
+    params:
+        code=CODE.of("yildiz15/vc_claims.py"),
     run:
         run_script(
             "yildiz15/vc_claims.py",
@@ -221,7 +222,6 @@ rule yildiz15_vc_claims:
 rule yildiz15_vc_figures:
     input:
         table="results/tables/yildiz15_vc.csv",
-        code=CODE.of("yildiz15/vc_figures.py"),
     output:
         fig10=report(
             "figures/yildiz15_fig10.png",
@@ -240,6 +240,8 @@ rule yildiz15_vc_figures:
     priority: 2
     resources:
         in_process=1,
+    params:
+        code=CODE.of("yildiz15/vc_figures.py"),
     run:
         run_script(
             "yildiz15/vc_figures.py",
@@ -260,7 +262,6 @@ rule yildiz15_claims_readings:
         table1="results/tables/yildiz15_table1.csv",
         claims=cells_file("claims"),
         paper="data/paper/yildiz15/claims.csv",
-        code=CODE.of("yildiz15/claims_readings.py"),
     output:
         cells=cells_file(READINGS),
         csv=f"results/tables/yildiz15_{READINGS}.csv",
@@ -271,6 +272,7 @@ rule yildiz15_claims_readings:
     resources:
         in_process=1,
     params:
+        code=CODE.of("yildiz15/claims_readings.py"),
         datasets=config["yildiz15"]["datasets"],
         alpha=config["yildiz15"]["alpha"],
         claims=reading_claims(config),

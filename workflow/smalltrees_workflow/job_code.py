@@ -1,9 +1,16 @@
-"""The code inputs of a job: the package modules it runs, read from the import graph.
+"""The code a job runs, as one digest in its params: the package modules it imports, read from
+the import graph.
 
-A rule declares the source files of the ``smalltrees`` and ``smalltrees_workflow`` modules its
-job imports as inputs, so that Snakemake reruns a job when (and only when) code it runs has
-changed: editing the IFN learner reruns the jobs that fit IFN and the tables built from them,
-not the T2 or C4.5 jobs.
+Each rule declares ``code=CODE.of("<script>")`` among its params: the sha256 of the source
+files of the ``smalltrees`` and ``smalltrees_workflow`` modules its job imports (and of its
+script), so that Snakemake reruns a job when (and only when) code it runs has changed (its
+``params`` rerun trigger, on by default): editing the IFN learner reruns the jobs that fit IFN
+and the tables built from them, not the T2 or C4.5 jobs. A digest, not the files as inputs:
+with about 40 code files per job, 12,000 of the default workflow's 14,400 inputs were code
+files, which Snakemake stats in every scheduling round for every ready job and checksums into
+every output's metadata (docs/running.md, "Code as a digest"). The digest depends on the
+files' contents and paths, not on their modification times: a checkout or ``touch`` that
+leaves the code as it was reruns nothing.
 
 What a job runs is found statically, without importing anything:
 
@@ -21,14 +28,16 @@ What a job runs is found statically, without importing anything:
 - ``from smalltrees import T2`` (a name the package resolves lazily, PEP 562) counts as an import
   of T2's module.
 
-The graph is parsed once per process and cached, and so are the files of each set of modules:
-Snakemake calls the input functions once per job (the 392 jobs of the default workflow share
-about 50 sets; computing each job's list anew was about a quarter of a dry run's CPU).
+The graph is parsed once per process and cached, and so are the files of each set of modules
+and each file's digest: Snakemake calls the params functions once per job (the 392 jobs of the
+default workflow share about 50 sets; computing each job's list anew was about a quarter of a
+dry run's CPU).
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
@@ -191,8 +200,8 @@ def learner_modules(value, classes: Mapping[str, str]) -> set[str]:
     return found
 
 
-class CodeInputs:
-    """The code inputs of the workflow's jobs (see the module's docstring).
+class JobCode:
+    """The code each of the workflow's jobs runs (see the module's docstring).
 
     ``basedir`` is the project's root (``src/``, ``workflow/``); ``classes`` the learner
     registry (name -> ``"module:Class"``). Paths are given relative to the working directory.
@@ -208,11 +217,13 @@ class CodeInputs:
             aliases={f"smalltrees.{name}": target.partition(":")[0]
                      for name, target in self.classes.items()})
         self._script_imports = cache(self._read_script)
+        self._file_digest = cache(_file_digest)
+        self._digest = cache(self._files_digest)
 
     def _read_script(self, script: str) -> frozenset[str]:
         path = self.scripts / script
         if not path.is_file():
-            raise FileNotFoundError(f"code inputs: no script {path}")
+            raise FileNotFoundError(f"job code: no script {path}")
         return frozenset(self.graph.imported_by(path))
 
     def files(self, script: str, learners=None) -> list[str]:
@@ -224,12 +235,29 @@ class CodeInputs:
         return [*self.graph.files(modules, Path.cwd()),
                 os.path.relpath(self.scripts / script, Path.cwd())]
 
+    def digest(self, script: str, learners=None) -> str:
+        """The sha256 of :meth:`files`: of each file's path and contents, in their order."""
+        return self._digest(tuple(self.files(script, learners)))
+
+    def _files_digest(self, files: tuple[str, ...]) -> str:
+        whole = hashlib.sha256()
+        for path in files:
+            whole.update(f"{path}\0{self._file_digest(path)}\n".encode())
+        return "sha256:" + whole.hexdigest()
+
     def of(self, script: str, learners=None) -> Callable:
-        """What a rule declares as ``code=``: an input function giving the files of
-        :meth:`files` (``learners`` may itself be a function of the wildcards, a params
-        function). A function, so that the import graph is read only for the rules of the jobs
-        Snakemake builds: a cluster job's own Snakemake builds one job, and reading every
-        script's imports at every start cost about 0.5 CPU-s (docs/cluster.md)."""
+        """What a rule declares as the param ``code=``: a params function giving the
+        :meth:`digest` of the job's code (``learners`` may itself be a function of the
+        wildcards, a params function). A function, so that the import graph is read only for
+        the rules of the jobs Snakemake builds: a cluster job's own Snakemake builds one job,
+        and reading every script's imports at every start cost about 0.5 CPU-s
+        (docs/cluster.md)."""
         if callable(learners):
-            return lambda wildcards: self.files(script, learners(wildcards))
-        return lambda wildcards: self.files(script, learners)
+            return lambda wildcards: self.digest(script, learners(wildcards))
+        return lambda wildcards: self.digest(script, learners)
+
+
+def _file_digest(path: str) -> str:
+    """The sha256 of the file at ``path`` (read once per process: code does not change while
+    the workflow is built)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
