@@ -56,6 +56,8 @@ rule auer95_sky_dataset:
     log:
         "logs/auer95_sky_dataset/{dataset}.log",
         benchmark="logs/benchmarks/auer95_sky_dataset/{dataset}.tsv",
+    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
+    priority: 1
     params:
         code=CODE.of("auer95/sky_dataset.py"),
         readings={
@@ -182,6 +184,8 @@ rule auer95_curve:
         benchmark="logs/benchmarks/auer95_curve/{dataset}/{level}.tsv",
     wildcard_constraints:
         level="T1|T2",
+    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
+    priority: 1
     params:
         code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
         learner=curve_params(config, "learner"),

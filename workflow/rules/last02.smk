@@ -29,6 +29,8 @@ rule last02_network:
         [f"results/last02/network/{{dataset}}/{name}.json" for name in LAST02_IFN],
     log:
         "logs/last02_network/{dataset}.log",
+    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
+    priority: 1
     params:
         code=CODE.of("last02/network.py", learners=LAST02_IFN),
         learners=LAST02_IFN,

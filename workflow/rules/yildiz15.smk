@@ -31,6 +31,8 @@ rule yildiz15_folds:
     log:
         "logs/yildiz15_folds/{dataset}.log",
         benchmark="logs/benchmarks/yildiz15_folds/{dataset}.tsv",
+    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
+    priority: 1
     params:
         code=CODE.of("yildiz15/folds.py"),
         settings=fold_settings(config),
