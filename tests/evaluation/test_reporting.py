@@ -16,7 +16,7 @@ from smalltrees.evaluation.verdicts import (
 from smalltrees.reporting.html import markdown_to_html
 from smalltrees.reporting.markdown import to_markdown
 from smalltrees.reporting.paper import beside, emphasise
-from smalltrees.reporting.scorecard import combine, explain, read_notes, summary
+from smalltrees.reporting.scorecard import combine, explain, read_notes, study_card, summary
 from smalltrees.reporting.scorecard_page import render_html, render_markdown
 
 
@@ -197,3 +197,29 @@ def test_an_explicit_note_decides_over_the_readings_rule(tmp_path):
     # an unexplained row naming the code only (or a glob) gives way to the rule
     path.write_text(NOTES + "table2,C0,,unexplained,all of C0\ntable2,,dep*,unexplained,x\n")
     assert explain(card, read_notes(path), readings=readings)["cause"].iloc[0] == "protocol"
+
+
+def test_a_study_card_is_that_studys_rows_of_the_whole_scorecard(tmp_path):
+    """:func:`study_card` of each study, one after the other, is the scorecard of all of them
+    (combined, then explained study by study with every reading cell), so a paper's figure
+    drawn from its own cells shows the scorecard's rows."""
+    path = tmp_path / "notes.csv"
+    path.write_text(NOTES)
+    notes = read_notes(path)
+    _, readings_a = _reading_card({("R", "C0", "depth"): "reproduced"})
+    parts = {"a": [(PART, _cells(["differs", "reproduced", "reproduced"])),
+                   (PART, readings_a)],
+             "b": [(PART, _cells(["differs", "close"], study="b"))]}
+    parts["a"][0][1]["code"], parts["a"][0][1]["quantity"] = ["C0", "C0", "C1"], \
+        ["depth", "dc", "depth"]
+    every = [part for study in parts for part in parts[study]]
+    whole = combine(every)
+    cells = pd.concat([c for _, c in every], ignore_index=True)
+    expected = pd.concat([explain(whole[whole["study"] == study], notes, str(path),
+                                  cells[cells["reading"] != ""]) for study in parts],
+                         ignore_index=True)
+    cards = pd.concat([study_card(parts[study], notes, str(path)) for study in parts],
+                      ignore_index=True)
+    pd.testing.assert_frame_equal(cards, expected)
+    assert cards["cause"].tolist() == ["protocol", "", "", "unexplained", "unexplained"]
+    assert study_card([], notes).empty

@@ -138,6 +138,18 @@ def scorecard_parts():
     ]
 
 
+def study_parts(wildcards):
+    """:func:`scorecard_parts` of the job's ``{study}``."""
+    return [p for p in scorecard_parts() if p["study"] == wildcards.study]
+
+
+def study_cells(wildcards):
+    """The cells files of the job's ``{study}``, in :func:`study_parts`' order."""
+    return [
+        f"results/{p['study']}/cells/{p['key']}.csv" for p in study_parts(wildcards)
+    ]
+
+
 SCORECARD = [
     "results/scorecard.csv",
     "results/scorecard.md",

@@ -30,9 +30,12 @@ rule scorecard:
         run_script("scorecard.py", rule, input, output, params, wildcards, log, config)
 
 
+# A paper's figure from its own cells, as the scorecard explains them: drawn when that study's
+# tables are done, not after every study's.
 rule paper_figure:
     input:
-        card="results/scorecard.csv",
+        cells=study_cells,
+        notes="data/paper/{study}/notes.csv",
     output:
         report(
             "figures/{study}_vs_paper.png",
@@ -46,6 +49,7 @@ rule paper_figure:
         in_process=1,
     params:
         code=CODE.of("paper_figure.py"),
+        parts=study_parts,
     run:
         run_script(
             "paper_figure.py", rule, input, output, params, wildcards, log, config

@@ -139,6 +139,20 @@ def explain(card: pd.DataFrame, notes: pd.DataFrame, where: str = "notes.csv",
     return scorecard_frame(out.to_dict("records"))
 
 
+def study_card(parts: Sequence[tuple[Mapping, pd.DataFrame]], notes: pd.DataFrame,
+               where: str = "notes.csv") -> pd.DataFrame:
+    """One study's scorecard rows: :func:`combine` of its cells files (``parts``, as there),
+    each row explained by the study's ``notes`` (read from ``where``) and its reading cells
+    (:func:`explain`). A study's rows depend on its own cells and notes only, so its figure
+    against the paper is drawn as soon as they are written, and the scorecard is the studies'
+    rows one after the other."""
+    card = combine(parts)
+    if not parts:
+        return explain(card, notes, where)
+    cells = pd.concat([c for _, c in parts], ignore_index=True)
+    return explain(card, notes, where, cells[cells["reading"] != ""])
+
+
 def _decides(match: dict | None, record: dict) -> bool:
     """Whether the matching notes row decides a deviation's cause over the readings' rule: it
     gives a cause other than ``unexplained``, or names exactly this number."""
