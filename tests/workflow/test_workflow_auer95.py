@@ -98,7 +98,7 @@ def test_tiny_table2_is_byte_identical_for_1_and_2_cores(tmp_path, tiny_run):
     source.write_text(source.read_text() + "\n# edited\n")
     dry = run(work, "-n", *args)
     counts = job_counts(dry.stdout)
-    # a job's code inputs are the modules it runs (the import graph): the CV jobs of the
+    # a job's code digest covers the modules it runs (the import graph): the CV jobs of the
     # C4.5-based learners rerun (auer95 C45_PRE_R8 and C45_R8 in the shared CV rule, last02
     # C45_R8 and bagged C4.5 in the stability jobs that run their CV, on two datasets each), not
     # those of T2 or IFN, nor the Sky or learning-curve jobs (T1/T2)

@@ -33,7 +33,7 @@ PRUNING_PARAMS = ("prune", "cf", "error_estimate")
 
 class SharedGrowth:
     """What :class:`~smalltrees.learners.c45.estimator.C45` offers the evaluation helpers,
-    which import no learner (a job's code inputs are the modules it imports): the key of the
+    which import no learner (a job's code digest covers the modules it imports): the key of the
     tree it grows, and the fitting of a group with one key."""
 
     def _growth_key(self) -> tuple:
