@@ -96,14 +96,15 @@ def c45_reading_cells(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
         dataset.
     """
     rows, bounds = [], []
+    runs_of = dict(iter(folds.groupby(["dataset", "learner"], sort=False)))  # in folds' order
     for hypothesis in hypotheses:
         reading, learner = hypothesis["reading"], hypothesis["learner"]
         if reading not in READINGS:
             raise ValueError(f"hypothesis {hypothesis['hypothesis']!r}: unknown reading "
                              f"{reading!r}; expected one of {sorted(READINGS)}")
         for code in datasets:
-            runs = folds[(folds["dataset"] == code) & (folds["learner"] == learner)]
-            if runs.empty:
+            runs = runs_of.get((code, learner))
+            if runs is None:
                 raise ValueError(f"hypothesis {hypothesis['hypothesis']!r}: no per-fold rows "
                                  f"of learner {learner!r} on dataset {code!r}")
             note = (f"learner {learner}, reading {reading}, "
