@@ -8,7 +8,7 @@ script), so that Snakemake reruns a job when (and only when) code it runs has ch
 and the tables built from them, not the T2 or C4.5 jobs. A digest, not the files as inputs:
 with about 40 code files per job, 12,000 of the default workflow's 14,400 inputs were code
 files, which Snakemake stats in every scheduling round for every ready job and checksums into
-every output's metadata (docs/running.md, "Code as a digest"). The digest depends on the
+every output's metadata (docs/running.md, "Twelfth session"). The digest depends on the
 files' contents and paths, not on their modification times: a checkout or ``touch`` that
 leaves the code as it was reruns nothing.
 
