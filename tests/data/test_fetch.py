@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -390,3 +391,24 @@ def test_origin_is_the_own_url_or_the_archive_path(archive):
         "https://archive.ics.uci.edu/ml/machine-learning-databases/iris/iris.data"
     )
     assert origin_url(REL, "https://example.org/x.zip", archive) == "https://example.org/x.zip"
+
+
+@pytest.mark.parametrize(("code", "attempts"), [(socket.EAI_NONAME, 1), (socket.EAI_AGAIN, 3)])
+def test_an_unknown_host_is_not_retried_a_temporary_resolver_failure_is(
+        tmp_path, sleeps, monkeypatch, code, attempts):
+    """Offline, the resolver knows no host (``EAI_NONAME``): the first failure is final, and
+    the next source is tried at once; ``EAI_AGAIN`` is a temporary failure, retried."""
+    asked = []
+
+    def resolve(host, *args, **kwargs):
+        asked.append(host)
+        raise socket.gaierror(code, "resolver says no")
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolve)
+    with pytest.raises(FetchError) as err:
+        fetch_file(REL, SHA, tmp_path / "iris.data", urls=["https://no-such-host.invalid/f"],
+                   retries=2, backoff=0.5)
+    assert asked == ["no-such-host.invalid"] * attempts
+    assert sleeps == [0.5, 1.0][: attempts - 1]
+    assert "https://no-such-host.invalid/f" in str(err.value)
+    assert not list(tmp_path.iterdir())

@@ -8,7 +8,8 @@ never to change.  :func:`fetch_file` therefore
 * tries configured mirrors (local copies of the archive or HTTP caches)
   before the file's own URLs, so a lab or an offline machine can run the
   pipeline without touching the network,
-* retries transient HTTP failures with exponential backoff, and
+* retries transient HTTP failures with exponential backoff (not a host name
+  the resolver does not know: offline, that fails at once), and
 * writes atomically, so an interrupted or failed download never leaves a
   truncated file that a later run could mistake for the real one.
 """
@@ -20,6 +21,7 @@ import logging
 import os
 import pathlib
 import re
+import socket
 import time
 from collections.abc import Generator, Iterable
 
@@ -244,14 +246,32 @@ def _read_http(session: requests.Session, url: str, timeout: float) -> Generator
             yield from response.iter_content(_CHUNK_SIZE)
     except requests.exceptions.SSLError as exc:  # a ConnectionError, but retrying won't help
         raise _SourceFailure(f"TLS error: {exc}", transient=False) from exc
-    except (
-        requests.exceptions.ConnectionError,
-        requests.exceptions.Timeout,
-        requests.exceptions.ChunkedEncodingError,
-    ) as exc:
+    except requests.exceptions.ConnectionError as exc:
+        raise _SourceFailure(f"{type(exc).__name__}: {exc}",
+                             transient=not _unknown_host(exc)) from exc
+    except (requests.exceptions.Timeout, requests.exceptions.ChunkedEncodingError) as exc:
         raise _SourceFailure(f"{type(exc).__name__}: {exc}", transient=True) from exc
     except requests.exceptions.RequestException as exc:
         raise _SourceFailure(f"{type(exc).__name__}: {exc}", transient=False) from exc
+
+
+def _unknown_host(exc: BaseException) -> bool:
+    """Whether a connection failed because the resolver knows no such host name
+    (``EAI_NONAME``: no network at all, or a wrong host), which retrying the same URL does not
+    change; a temporary failure of name resolution (``EAI_AGAIN``) stays transient. The
+    resolver's ``socket.gaierror`` is found through the wrapping exceptions (requests wraps
+    urllib3's, which keeps the resolver's as its cause)."""
+    seen, todo = set(), [exc]
+    while todo:
+        error = todo.pop()
+        if not isinstance(error, BaseException) or id(error) in seen:
+            continue
+        seen.add(id(error))
+        if isinstance(error, socket.gaierror):
+            return error.errno == socket.EAI_NONAME
+        todo.extend([*error.args, getattr(error, "reason", None), error.__cause__,
+                     error.__context__])
+    return False
 
 
 def _fetch_http(
