@@ -145,9 +145,12 @@ def study_parts(wildcards):
 
 def study_cells(wildcards):
     """The cells files of the job's ``{study}``, in :func:`study_parts`' order."""
-    return [
-        f"results/{p['study']}/cells/{p['key']}.csv" for p in study_parts(wildcards)
-    ]
+    return cells_files(study_parts(wildcards))
+
+
+def cells_files(parts):
+    """The cells file of each of the scorecard's ``parts``, in their order."""
+    return [f"results/{p['study']}/cells/{p['key']}.csv" for p in parts]
 
 
 SCORECARD = [
@@ -180,7 +183,7 @@ def get_final_output():
         for p in outputs
         if p.startswith("results/tables/") and p.endswith(".md")
     ]
-    cells = [f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()]
+    cells = cells_files(scorecard_parts())
     return outputs + tables + cells + SCORECARD + stored_files()
 
 

@@ -4,7 +4,7 @@
 
 rule scorecard:
     input:
-        cells=[f"results/{p['study']}/cells/{p['key']}.csv" for p in scorecard_parts()],
+        cells=cells_files(scorecard_parts()),
         notes=expand("data/paper/{study}/notes.csv", study=STUDIES),
     output:
         csv="results/scorecard.csv",

@@ -28,11 +28,12 @@ the paper's shape.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from smalltrees.evaluation.cells import CELL_COLUMNS, cells_frame
+from smalltrees.evaluation.cells import CELL_COLUMNS, cells_frame, read_cells
 from smalltrees.evaluation.transcriptions import matches
 from smalltrees.evaluation.verdicts import DEVIATIONS, VERDICTS
 from smalltrees.reporting.cell_views import number
@@ -151,6 +152,14 @@ def study_card(parts: Sequence[tuple[Mapping, pd.DataFrame]], notes: pd.DataFram
         return explain(card, notes, where)
     cells = pd.concat([c for _, c in parts], ignore_index=True)
     return explain(card, notes, where, cells[cells["reading"] != ""])
+
+
+def read_study_card(parts: Sequence[Mapping], cells: Sequence[str | os.PathLike],
+                    notes: str | os.PathLike) -> pd.DataFrame:
+    """:func:`study_card` of one study from its files: the cells file of each of its
+    ``parts`` (in their order) and its ``notes.csv``."""
+    return study_card([(part, read_cells(path)) for part, path in zip(parts, cells, strict=True)],
+                      read_notes(notes), str(notes))
 
 
 def _decides(match: dict | None, record: dict) -> bool:
