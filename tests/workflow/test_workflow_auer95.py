@@ -6,6 +6,7 @@ import zipfile
 from pathlib import Path
 
 import pandas as pd
+import yaml
 from workflow_helpers import ROOT, copy_run, planned_jobs, run, scratch_project
 
 from smalltrees.evaluation.cells import read_cells
@@ -141,3 +142,28 @@ def job_counts(stdout: str) -> dict[str, str]:
     rules = ("auer95_", "cross_validate", "last02_stability", "fetch_", "parse_", "scorecard",
              "paper_figure", "all")
     return dict(line.split()[:2] for line in stdout.splitlines() if line.startswith(rules))
+
+
+def test_a_learner_fitting_its_leads_models_takes_the_leads_rows(tiny_run, tmp_path):
+    """On BC (no continuous attribute) C45_R8 fits C45's models: after C45 in the CV's
+    learners, its job takes C45's rows, relabelled; the same bytes as its own CV, which it
+    runs when C45 is not there."""
+    work, args = tiny_run
+    private = copy_run(work, tmp_path / "bc")
+    target, log = "results/auer95/cv/BC/C45_R8.csv", "logs/cross_validate/auer95/BC/C45_R8.log"
+
+    def learners(*names):
+        overlay = tmp_path / f"{'_'.join(names)}.yaml"
+        overlay.write_text(yaml.safe_dump({"auer95": {"cv": {"learners": list(names)}}}))
+        return [*args[:3], str(overlay), *args[3:]]
+
+    run(private, "--cores", "2", target, *learners("T2", "C45_PRE_R8", "C45_R8"))
+    own = (private / target).read_bytes()
+    assert "relabelled" not in (private / log).read_text()
+    with_lead = learners("T2", "C45_PRE_R8", "C45", "C45_R8")
+    jobs = planned_jobs(private, target, *with_lead)
+    assert sorted(w["learner"] for rule, w in jobs if rule == "cross_validate") == [
+        "C45", "C45_R8"], jobs
+    run(private, "--cores", "2", target, *with_lead)
+    assert "C45_R8 fits the same models as C45 on BC" in (private / log).read_text()
+    assert (private / target).read_bytes() == own

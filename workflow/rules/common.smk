@@ -18,6 +18,7 @@ from smalltrees_workflow.config import (
     study_plan,
     validate,
 )
+from smalltrees_workflow.plans.cv import cv_leads
 from smalltrees_workflow.wildcards import choice
 from smalltrees.learners.registry import LEARNER_CLASSES, learner_class
 
@@ -88,6 +89,34 @@ def learner_entry(wildcards):
 def learner_entries(wildcards):
     """The job's learner as {name: entry}, as the shared CV script takes its learners."""
     return {wildcards.learner: config["learners"][wildcards.learner]}
+
+
+def cv_lead(wildcards):
+    """Whose CV rows the job's learner takes on its dataset: its own, or an earlier learner's
+    that fits the same models there (smalltrees.evaluation.same_fit)."""
+    leads = cv_leads(config, REGISTRY, wildcards.study, wildcards.dataset)
+    return leads.get(wildcards.learner, wildcards.learner)
+
+
+def cv_inputs(wildcards):
+    """A CV job's inputs: the dataset; for a learner that takes its lead's rows, the lead's
+    rows and the dataset's types (its job checks there is no continuous attribute)."""
+    lead, dataset = cv_lead(wildcards), wildcards.dataset
+    if lead == wildcards.learner:
+        return {
+            "csv": f"data/processed/{dataset}.csv",
+            "meta": f"data/processed/{dataset}.json",
+        }
+    return {
+        "same_fit": f"results/{wildcards.study}/cv/{dataset}/{lead}.csv",
+        "meta": f"data/processed/{dataset}.json",
+    }
+
+
+def cv_same_fit(wildcards):
+    """{lead: entry} for a learner that takes its lead's CV rows, else {}."""
+    lead = cv_lead(wildcards)
+    return {} if lead == wildcards.learner else {lead: config["learners"][lead]}
 
 
 def study_cv_design(study):

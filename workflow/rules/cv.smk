@@ -1,12 +1,13 @@
 # Repeated cross-validation, shared by every study with a `cv:` section: one job per
 # (study, dataset, learner) runs all repetitions, its folds drawn from (seed, stream, dataset,
-# repetition) only, so every learner sees identical folds whatever the order of the jobs.
+# repetition) only, so every learner sees identical folds whatever the order of the jobs. A
+# learner that fits the same models as an earlier one on the dataset (C4.5's options for
+# continuous attributes, on a dataset without any) takes that learner's rows, relabelled.
 
 
 rule cross_validate:
     input:
-        csv="data/processed/{dataset}.csv",
-        meta="data/processed/{dataset}.json",
+        unpack(cv_inputs),
     output:
         "results/{study}/cv/{dataset}/{learner}.csv",
     log:
@@ -15,6 +16,7 @@ rule cross_validate:
     params:
         code=CODE.of("cross_validate.py", learners=learner_entries),
         learners=learner_entries,
+        same_fit=cv_same_fit,
         design=cv_design,
         seed=config["seed"],
     run:

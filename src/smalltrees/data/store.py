@@ -152,6 +152,12 @@ def read_meta(json_path: str | os.PathLike) -> dict:
     return json.loads(Path(json_path).read_text())
 
 
+def continuous_attributes(json_path: str | os.PathLike) -> list[str]:
+    """The names of a processed dataset's continuous attributes, from its JSON sidecar."""
+    return [attribute["name"] for attribute in read_meta(json_path)["attributes"]
+            if attribute["kind"] == "continuous"]
+
+
 def unavailable_reason(json_path: str | os.PathLike) -> str | None:
     """Why a processed dataset is unavailable (an optional dataset not obtained), else None."""
     meta = read_meta(json_path)

@@ -29,12 +29,17 @@ if TYPE_CHECKING:
 #: ``error_estimate``) and whether (``prune``). The 0.1 N bound, windowing and the cut rule
 #: are the growth's, whatever the estimate.
 PRUNING_PARAMS = ("prune", "cf", "error_estimate")
+#: The parameters that act only on the cuts of continuous attributes
+#: (``proposals.continuous_proposals_at``): Release 8's threshold cost, the cut chosen by gain or
+#: by gain ratio, and the 0.1 N bound of a cut's branches. On data without continuous
+#: attributes they change nothing.
+CONTINUOUS_PARAMS = ("mdl_correction", "threshold_by", "min_split_share")
 
 
 class SharedGrowth:
     """What :class:`~smalltrees.learners.c45.estimator.C45` offers the evaluation helpers,
     which import no learner (a job's code digest covers the modules it imports): the key of the
-    tree it grows, and the fitting of a group with one key."""
+    tree it grows, the fitting of a group with one key, and the key of the model it fits."""
 
     def _growth_key(self) -> tuple:
         """What decides the grown tree on given data: the class and every parameter but
@@ -43,6 +48,15 @@ class SharedGrowth:
         return (type(self), *((name, repr(value)) for name, value in
                               self.get_params(deep=False).items()
                               if name not in PRUNING_PARAMS))
+
+    def _fit_key(self, continuous: bool) -> tuple:
+        """What decides the fitted model on data with (``continuous``) or without continuous
+        attributes: the class and every parameter, but :data:`CONTINUOUS_PARAMS` on data
+        without continuous attributes; learners with equal keys fit the same model on the
+        same such data (:mod:`smalltrees.evaluation.same_fit`)."""
+        return (type(self), *((name, repr(value)) for name, value in
+                              self.get_params(deep=False).items()
+                              if continuous or name not in CONTINUOUS_PARAMS))
 
     @staticmethod
     def _fit_sets_prunings(groups: Sequence[Sequence[C45]], schema: Schema, Z: np.ndarray,
