@@ -79,6 +79,9 @@ def test_draws_are_seeded_and_held_out():
     assert one.equals(draw_errors(X, y, T1, [10, 20], 3, seed=1, stream="s", dataset="D"))
     assert one["test_size"].tolist() == [50] * 3 + [40] * 3
     assert not one.equals(draw_errors(X, y, T1, [10, 20], 3, seed=2, stream="s", dataset="D"))
+    # from a later draw on (auer95_curve_more: beyond the stored draws), the same draws
+    beyond = draw_errors(X, y, T1, [10, 20], 3, seed=1, stream="s", dataset="D", first=1)
+    assert beyond.equals(one[one["draw"] >= 1].reset_index(drop=True))
 
 
 def test_fits_recover_known_curves():

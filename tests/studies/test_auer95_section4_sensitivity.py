@@ -99,6 +99,15 @@ def test_baseline_agrees_with_the_claims_table():
     assert len(ten) == 2 * 3     # per depth the claim's fit form and the two others
 
 
+def test_the_draws_beyond_the_stored_ones_complete_them():
+    full = power_draws(2.0, draws=10)
+    stored = full[full["draw"] < 4].reset_index(drop=True)
+    beyond = full[full["draw"] >= 4].reset_index(drop=True)
+    assert s4.all_draws(stored, beyond).equals(full)
+    with pytest.raises(ValueError, match="start at draw 5, expected 4"):
+        s4.all_draws(stored, beyond[beyond["draw"] >= 5])
+
+
 def test_sensitivity_rows_are_reading_cells_of_the_cells_they_explain():
     paper = read_transcription(PAPER / "section4.csv")
     claims = read_claims(PAPER / "claims.csv", "section4")

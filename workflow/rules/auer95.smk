@@ -191,6 +191,7 @@ rule auer95_curve:
         learner=curve_params(config, "learner"),
         grid=curve_params(config, "grid"),
         repetitions=curve_params(config, "repetitions"),
+        first=0,
         seed=config["seed"],
         stream=config["auer95"].get("curves", {}).get("stream"),
     run:
@@ -208,7 +209,7 @@ rule auer95_curve:
 
 
 # More draws per size than stored, for the sensitivity's "draws per size" choice (CR and SE only):
-# the same seeds, so the first draws are the stored ones.
+# the draws beyond the stored ones, with the same seeds as if one job drew them all.
 rule auer95_curve_more:
     input:
         csv="data/processed/{dataset}.csv",
@@ -227,6 +228,7 @@ rule auer95_curve_more:
         learner=curve_params(config, "learner"),
         grid=curve_params(config, "grid"),
         repetitions=curve_params(config, "more"),
+        first=curve_params(config, "repetitions"),
         seed=config["seed"],
         stream=config["auer95"].get("curves", {}).get("stream"),
     run:

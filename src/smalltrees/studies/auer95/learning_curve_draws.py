@@ -41,8 +41,11 @@ def usable_sizes(grid: Sequence[int], n: int) -> tuple[list[int], list[int]]:
 
 
 def draw_errors(X: pd.DataFrame, y: np.ndarray, make_learner, sizes: Sequence[int],
-                repetitions: int, seed: int, stream: str, dataset: str) -> pd.DataFrame:
-    """Test errors of ``make_learner()`` trained on ``repetitions`` random draws of each size.
+                repetitions: int, seed: int, stream: str, dataset: str,
+                first: int = 0) -> pd.DataFrame:
+    """Test errors of ``make_learner()`` trained on ``repetitions`` random draws of each size,
+    from draw ``first`` on (each draw's seed is its own: the draws before ``first``, stored by
+    another job, are the same whoever draws them).
 
     Returns one row per (m, draw): ``m, draw, test_size, test_errors, test_error``.
     """
@@ -50,7 +53,7 @@ def draw_errors(X: pd.DataFrame, y: np.ndarray, make_learner, sizes: Sequence[in
     n = len(data.y)
     rows = []
     for m in sizes:
-        for r in range(repetitions):
+        for r in range(first, repetitions):
             train, test = random_subsample(n, m, seed_for(seed, stream, dataset, int(m), r))
             model = data.fit(make_learner(), train)
             wrong = int(np.sum(data.predict(model, test) != data.y[test]))
@@ -82,13 +85,14 @@ def summarise(draws: pd.DataFrame, sky: float, noise_se: float) -> pd.DataFrame:
 
 
 def curve_draws(X: pd.DataFrame, y, make_learner, grid: Sequence[int], repetitions: int,
-                seed: int, stream: str, dataset: str) -> pd.DataFrame:
+                seed: int, stream: str, dataset: str, first: int = 0) -> pd.DataFrame:
     """:func:`draw_errors` at the sizes of ``grid`` that leave test data (the others are
     dropped, with a warning)."""
     sizes, dropped = usable_sizes(grid, len(y))
     if dropped:
         LOG.warning("%s: sizes %s leave no test data (%d examples): dropped", dataset, dropped,
                     len(y))
-    draws = draw_errors(X, y, make_learner, sizes, repetitions, seed, stream, dataset)
+    draws = draw_errors(X, y, make_learner, sizes, repetitions, seed, stream, dataset,
+                        first)
     LOG.info("%s: %d draws at m = %s", dataset, len(draws), sizes)
     return draws

@@ -183,6 +183,17 @@ def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, 
     return rows
 
 
+def all_draws(stored: pd.DataFrame, beyond: pd.DataFrame) -> pd.DataFrame:
+    """The ``stored`` draws of a curve and those ``beyond`` them (the ``auer95_curve_more``
+    jobs draw from the first draw not stored on) as one curve's draws, by size then draw."""
+    first = int(stored["draw"].max()) + 1
+    if int(beyond["draw"].min()) != first:
+        raise ValueError(f"the draws beyond the stored ones start at draw "
+                         f"{int(beyond['draw'].min())}, expected {first}")
+    return (pd.concat([stored, beyond], ignore_index=True)
+            .sort_values(["m", "draw"], kind="stable", ignore_index=True))
+
+
 def _draws_for(draws: pd.DataFrame, more: pd.DataFrame | None,
                wanted: int | None) -> pd.DataFrame | None:
     """The draws a protocol of ``wanted`` draws per size reads: the stored ones, else those
@@ -387,6 +398,8 @@ def make_section4_sensitivity(draws: Mapping[tuple[str, str], pd.DataFrame],
     then the factor choices on the inputs of ``vc`` (the predicted-factor table) against
     ``paper_factors`` (section4.csv's table ``factors``). ``paper_sky2`` is Table 2's Sky2 per
     dataset; ``choices`` is the config's ``auer95.curves.sensitivity``."""
+    more = {key: all_draws(draws[key], beyond) for key, beyond in (more or {}).items()
+            if key in draws}
     rows = curve_rows(draws, sky, shape_limits(paper_claims), cr_factor_range(paper_factors),
                       Protocol(noise_se=noise_se), choices, seed, paper_sky2.get("SE"), more)
     rows += factor_rows(vc[vc["code"].isin(["CR", "SE"])], paper_factors, paper_sky2,
