@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_c45_prunings import CONFIG, SHEET, fitted_state, load
 
 from smalltrees import T2
-from smalltrees.evaluation.same_fit import fit_key, relabelled, same_fit_leads
+from smalltrees.evaluation.same_fit import fit_key, lead_rows, relabelled, same_fit_leads
 from smalltrees.learners.c45 import C45
 from smalltrees.learners.c45.prunings import CONTINUOUS_PARAMS
 from smalltrees.learners.registry import make_learner
@@ -122,6 +122,17 @@ ROWS = ("dataset,learner,repetition,fold,errors,accuracy,depth,note\n"
 
 def test_relabelled_rows_change_only_the_learner_column():
     assert relabelled(ROWS, "C45", "C45_R8", "C45.csv") == ROWS.replace(",C45,", ",C45_R8,")
+
+
+def test_a_leads_rows_go_only_to_a_learner_of_its_key_on_the_data():
+    lead, follower = ("C45", C45(mdl_correction=False)), ("C45_R8", C45())
+    assert lead_rows(ROWS, lead, follower, [], "C45.csv") == relabelled(ROWS, "C45", "C45_R8",
+                                                                         "C45.csv")
+    with pytest.raises(ValueError, match=r"C45\.csv: C45_R8 does not fit the same models as "
+                                         r"C45 on this dataset \(continuous attributes: x, z\)"):
+        lead_rows(ROWS, lead, follower, ["x", "z"], "C45.csv")
+    with pytest.raises(ValueError, match="M1 does not fit the same models as C45"):
+        lead_rows(ROWS, lead, ("M1", C45(min_cases=1)), [], "C45.csv")
 
 
 @pytest.mark.parametrize("text, found", [

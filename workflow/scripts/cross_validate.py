@@ -14,7 +14,7 @@ from smalltrees.evaluation.resampling import (
     repeated_cv_each,
     repetition_partitions,
 )
-from smalltrees.evaluation.same_fit import relabelled, same_fit_leads
+from smalltrees.evaluation.same_fit import lead_rows
 from smalltrees.files import write_text
 from smalltrees.learners.registry import make_learner
 from smalltrees_workflow.logs import job_log
@@ -23,17 +23,14 @@ snakemake = snakemake  # noqa: F821  (injected by Snakemake)
 with job_log(snakemake) as log:
     code = snakemake.wildcards.dataset
     learners = snakemake.params.learners
-    if snakemake.params.get("same_fit"):
+    if getattr(snakemake.params, "same_fit", None):
         (lead, lead_entry), = snakemake.params.same_fit.items()
         (name, entry), = learners.items()
-        continuous = continuous_attributes(snakemake.input.meta)
-        fitted = {lead: make_learner(lead_entry), name: make_learner(entry)}
-        if same_fit_leads(fitted, bool(continuous))[name] != lead:
-            raise ValueError(f"{snakemake.input.meta}: {name} takes {lead}'s CV rows only on "
-                             f"data without continuous attributes, found {continuous}")
+        where = snakemake.input.same_fit
+        write_text(snakemake.output[0], lead_rows(
+            Path(where).read_text(), (lead, make_learner(lead_entry)), (name, make_learner(entry)),
+            continuous_attributes(snakemake.input.meta), where))
         log.info("%s fits the same models as %s on %s: its rows, relabelled", name, lead, code)
-        rows = Path(snakemake.input.same_fit).read_text()
-        write_text(snakemake.output[0], relabelled(rows, lead, name, snakemake.input.same_fit))
     else:
         design = snakemake.params.design
         X, y = read(snakemake.input.csv, snakemake.input.meta)

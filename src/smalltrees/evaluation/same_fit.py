@@ -43,6 +43,19 @@ def same_fit_leads(learners: Mapping[str, object], continuous: bool) -> dict[str
     return leads
 
 
+def lead_rows(rows_csv: str, lead: tuple[str, object], learner: tuple[str, object],
+              continuous: list[str], where: str) -> str:
+    """The CV rows ``rows_csv`` of the named ``lead`` learner as the named ``learner``'s
+    (:func:`relabelled`), on a dataset with the ``continuous`` attributes (names), once
+    checked that the two fit the same models there. ``where`` names the rows' file."""
+    names = {lead[0]: lead[1], learner[0]: learner[1]}
+    if same_fit_leads(names, bool(continuous))[learner[0]] != lead[0]:
+        raise ValueError(f"{where}: {learner[0]} does not fit the same models as {lead[0]} on "
+                         f"this dataset (continuous attributes: "
+                         f"{', '.join(continuous) or 'none'}); expected a learner of its key")
+    return relabelled(rows_csv, lead[0], learner[0], where)
+
+
 def relabelled(rows_csv: str, lead: str, learner: str, where: str) -> str:
     """The CV rows ``rows_csv`` (a stored CV file's text, every row of learner ``lead``) as
     ``learner``'s: the same text but for the ``learner`` column. ``where`` names the file in
