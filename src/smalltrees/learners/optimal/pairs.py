@@ -24,15 +24,18 @@ def pair_counts(srt, sets: np.ndarray) -> np.ndarray:
     n_cat = len(starts)
     E = width // p - 1
     set_rows, items = np.nonzero(sets)
-    active = np.take(srt.active, items, axis=0)[:, 1:]  # (n, n_cat): each item's columns
-    rows = (set_rows * E)[:, None] + active // p - 1  # (n, n_cat): its row on each attribute
+    # (n_cat, n): each item's column on each attribute, an attribute's items contiguous (read
+    # and written in order below, and counted into one block of the table after another: SP's
+    # T2, 32 -> 15 ms a fit against the item-major layout; the counts are the same integers)
+    active = np.ascontiguousarray(np.take(srt.active, items, axis=0)[:, 1:].T)
+    rows = (set_rows * E)[None, :] + active // p - 1  # (n_cat, n): its row on each attribute
     rows *= width
     n = len(items)
     index = np.empty(n * n_cat * (n_cat + 1) // 2, dtype=np.int64)
     at = 0
     for k in range(n_cat):  # root k: the columns of the attributes from k on
         step = n * (n_cat - k)
-        np.add(rows[:, k, None], active[:, k:], out=index[at: at + step].reshape(n, n_cat - k))
+        np.add(rows[k], active[k:], out=index[at: at + step].reshape(n_cat - k, n))
         at += step
     counts = np.bincount(index, minlength=len(sets) * E * width)
     table = counts.reshape(len(sets), E, E + 1, p)
