@@ -14,6 +14,7 @@ from smalltrees.evaluation.transcriptions import read_transcription
 from smalltrees.studies.auer95 import section4_sensitivity as s4
 from smalltrees.studies.auer95 import section4_sensitivity_summary as summary
 from smalltrees.studies.auer95.claims import make_claims
+from smalltrees.studies.auer95.learning_curve_draws import all_draws, resample_draws
 from smalltrees.studies.auer95.learning_curves import make_curve_table, make_fit_table
 from smalltrees.studies.auer95.vc_factors import predicted_factors
 
@@ -65,7 +66,7 @@ def test_protocol_variants_select_draws_sizes_and_fit_range():
 
 def test_bootstrap_resamples_within_each_size():
     draws = power_draws(2.0, draws=5)
-    sample = s4.resample_draws(draws, np.random.default_rng(0))
+    sample = resample_draws(draws, np.random.default_rng(0))
     assert sample.groupby("m").size().tolist() == [5] * len(SIZES)
     assert (sample["m"].to_numpy() == draws.loc[sample.index, "m"].to_numpy()).all()
 
@@ -103,9 +104,9 @@ def test_the_draws_beyond_the_stored_ones_complete_them():
     full = power_draws(2.0, draws=10)
     stored = full[full["draw"] < 4].reset_index(drop=True)
     beyond = full[full["draw"] >= 4].reset_index(drop=True)
-    assert s4.all_draws(stored, beyond).equals(full)
+    assert all_draws(stored, beyond).equals(full)
     with pytest.raises(ValueError, match="start at draw 5, expected 4"):
-        s4.all_draws(stored, beyond[beyond["draw"] >= 5])
+        all_draws(stored, beyond[beyond["draw"] >= 5])
 
 
 def test_sensitivity_rows_are_reading_cells_of_the_cells_they_explain():

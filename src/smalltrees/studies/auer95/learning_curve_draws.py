@@ -96,3 +96,21 @@ def curve_draws(X: pd.DataFrame, y, make_learner, grid: Sequence[int], repetitio
                         first)
     LOG.info("%s: %d draws at m = %s", dataset, len(draws), sizes)
     return draws
+
+
+def resample_draws(draws: pd.DataFrame, rng: np.random.Generator) -> pd.DataFrame:
+    """A bootstrap sample of the draws: at each size, as many draws drawn with replacement."""
+    picks = [group.index[rng.integers(0, len(group), len(group))]
+             for _, group in draws.groupby("m", sort=True)]
+    return draws.loc[np.concatenate(picks)]
+
+
+def all_draws(stored: pd.DataFrame, beyond: pd.DataFrame) -> pd.DataFrame:
+    """The ``stored`` draws of a curve and those ``beyond`` them (the ``auer95_curve_more``
+    jobs draw from the first draw not stored on) as one curve's draws, by size then draw."""
+    first = int(stored["draw"].max()) + 1
+    if int(beyond["draw"].min()) != first:
+        raise ValueError(f"the draws beyond the stored ones start at draw "
+                         f"{int(beyond['draw'].min())}, expected {first}")
+    return (pd.concat([stored, beyond], ignore_index=True)
+            .sort_values(["m", "draw"], kind="stable", ignore_index=True))

@@ -42,7 +42,11 @@ from smalltrees.evaluation.verdicts import (
     REPRODUCED,
 )
 from smalltrees.studies.auer95.claims import inverse_square_holds
-from smalltrees.studies.auer95.learning_curve_draws import summarise
+from smalltrees.studies.auer95.learning_curve_draws import (
+    all_draws,
+    resample_draws,
+    summarise,
+)
 from smalltrees.studies.auer95.learning_curve_fits import (
     curve_factor,
     fit_curve,
@@ -141,13 +145,6 @@ def _asymptote_check(curve: pd.DataFrame, limits, noise_se: float):
     return number, f"e_inf {e_inf:.4f} (1/g = {1 / g:.2f}); {detail}", holds
 
 
-def resample_draws(draws: pd.DataFrame, rng: np.random.Generator) -> pd.DataFrame:
-    """A bootstrap sample of the draws: at each size, as many draws drawn with replacement."""
-    picks = [group.index[rng.integers(0, len(group), len(group))]
-             for _, group in draws.groupby("m", sort=True)]
-    return draws.loc[np.concatenate(picks)]
-
-
 def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, Mapping],
                limits: Sequence[float], paper_range: tuple[float, float],
                baseline: Protocol, choices: Mapping, seed: int,
@@ -181,17 +178,6 @@ def curve_rows(draws: Mapping[tuple[str, str], pd.DataFrame], sky: Mapping[str, 
                                      {lv: more[("CR", lv)] for lv in ("T1", "T2")
                                       if ("CR", lv) in more})
     return rows
-
-
-def all_draws(stored: pd.DataFrame, beyond: pd.DataFrame) -> pd.DataFrame:
-    """The ``stored`` draws of a curve and those ``beyond`` them (the ``auer95_curve_more``
-    jobs draw from the first draw not stored on) as one curve's draws, by size then draw."""
-    first = int(stored["draw"].max()) + 1
-    if int(beyond["draw"].min()) != first:
-        raise ValueError(f"the draws beyond the stored ones start at draw "
-                         f"{int(beyond['draw'].min())}, expected {first}")
-    return (pd.concat([stored, beyond], ignore_index=True)
-            .sort_values(["m", "draw"], kind="stable", ignore_index=True))
 
 
 def _draws_for(draws: pd.DataFrame, more: pd.DataFrame | None,
