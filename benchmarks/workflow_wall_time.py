@@ -22,6 +22,12 @@ of 10-14). For each run it prints:
   garbage collection was ~0.1 CPU-s in a job that imported pandas, spared since the jobs freeze
   their objects at exit, ``smalltrees_workflow.logs``) and the shell around each job;
 
+- the machine's speed just before and just after the build: the CPU seconds per core of a
+  fixed probe (:func:`probe_work`, the same NumPy and interpreted work for every revision) run
+  on every core at once. On this shared machine the same build's CPU time has drifted by 5-20%
+  between runs at the same load average (a baseline measured 489-580 CPU-s): a probe slower
+  than in another run says its machine was, and by about how much;
+
 then compares every file under ``results/`` and every ``figures/**/*.png`` of the two runs
 byte for byte (the learners are exact or deterministic: a speed-up must not change a number),
 and exits with status 1 when any differs or exists in one run only.
@@ -41,9 +47,11 @@ import argparse
 import csv
 import hashlib
 import json
+import multiprocessing
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -106,6 +114,7 @@ class Run:
     user: float = 0.0
     system: float = 0.0
     snakemake_cpu: float = 0.0
+    probes: tuple[float, float] = (0.0, 0.0)
     jobs: int = 0
     job_cpu: dict[str, list[float]] = field(default_factory=dict)
     longest: dict[str, float] = field(default_factory=dict)
@@ -139,6 +148,7 @@ def build(run: Run, cores: int, mirror: Path, configfile: str | None) -> None:
     if configfile is not None:
         command += ["--configfile", str(project / configfile)]
     command += ["--config", f'mirrors=["{mirror}"]']
+    speed_before = probe(cores)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with open(project / "snakemake.out", "w") as out:
@@ -146,6 +156,7 @@ def build(run: Run, cores: int, mirror: Path, configfile: str | None) -> None:
                               stderr=subprocess.STDOUT)
     run.wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run.probes = (speed_before, probe(cores))
     if done.returncode != 0:
         sys.exit(f"{run.label} ({run.revision}): snakemake failed (exit {done.returncode}); "
                  f"see {project / 'snakemake.out'}")
@@ -157,6 +168,28 @@ def build(run: Run, cores: int, mirror: Path, configfile: str | None) -> None:
     run.job_cpu = jobs_cpu(project / "job_cpu.jsonl")
     run.longest = {rule: max(walls)
                    for rule, walls in benchmarks(project / "logs" / "benchmarks").items()}
+
+
+def probe_work(_: object = None) -> float:
+    """CPU seconds of a fixed piece of work of the jobs' kinds: NumPy sorts of 200,000 numbers
+    and 2.5 million interpreted additions (about 1 s on this machine, idle)."""
+    import numpy as np
+
+    start = time.process_time()
+    values = np.random.default_rng(0).random(200_000)
+    for _ in range(40):
+        np.argsort(values, kind="stable")
+    total = 0.0
+    for i in range(2_500_000):
+        total += i * 0.5
+    return time.process_time() - start
+
+
+def probe(cores: int) -> float:
+    """The mean CPU seconds of :func:`probe_work` run in ``cores`` processes at once, as a build
+    loads every core."""
+    with multiprocessing.get_context("fork").Pool(cores) as pool:
+        return statistics.mean(pool.map(probe_work, range(cores)))
 
 
 def jobs_done(log: Path) -> int:
@@ -207,6 +240,8 @@ def report(run: Run) -> None:
     jobs_cpu = sum(sum(cpu) for cpu in run.job_cpu.values())
     print(f"\n{run.label} ({run.revision}): {minutes:.0f} min {seconds:04.1f} s wall, "
           f"{run.cpu:.0f} CPU-s ({run.user:.0f} user + {run.system:.0f} sys), {run.jobs} jobs")
+    print(f"  machine probe: {run.probes[0]:.2f} CPU-s per core before the build, "
+          f"{run.probes[1]:.2f} after (the same work in every run)")
     print(f"  Snakemake's own process: {run.snakemake_cpu:.0f} CPU-s; its jobs: "
           f"{run.cpu - run.snakemake_cpu:.0f} CPU-s, of which Python jobs {jobs_cpu:.0f} "
           f"({sum(len(cpu) for cpu in run.job_cpu.values())} jobs)")
@@ -284,7 +319,9 @@ def main() -> None:
         if len(runs) == 2:
             before, after = runs
             print(f"\nafter / before: wall {after.wall / before.wall:.2f}, "
-                  f"CPU {after.cpu / before.cpu:.2f}, jobs {before.jobs} -> {after.jobs}")
+                  f"CPU {after.cpu / before.cpu:.2f}, machine probe "
+                  f"{statistics.mean(after.probes) / statistics.mean(before.probes):.2f}, "
+                  f"jobs {before.jobs} -> {after.jobs}")
             if not args.no_compare and not compare(before, after):
                 sys.exit(1)
 
