@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from t2_bruteforce import tree1_errors, tree2_errors
 
-from smalltrees import T1, T2
+from smalltrees import T1, T2, T3
 from smalltrees.learners.optimal import sets as sets_module
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.intervals import (
@@ -559,6 +559,8 @@ def test_missing_lowest_is_the_brute_force_on_sentinel_numbers(case):
         assert training_errors(model, X, y) == model.n_errors_
         assert list(model.predict(X)) == list(
             learner(K=K).fit(sentinel_filled(X), y).predict(sentinel_filled(X)))
+        # no value can take a continuous test's missing edge: the tree has none
+        assert (model.tree_.missing[model.tree_.intervals > 0] == -1).all()
 
 
 def test_missing_lowest_joins_the_first_interval_and_narrows_the_class():
@@ -570,6 +572,20 @@ def test_missing_lowest_joins_the_first_interval_and_narrows_the_class():
     assert lowest.n_errors_ == 2                                  # two intervals for three runs
     assert lowest.predict(pd.DataFrame({"u": [np.nan]}))[0] == lowest.predict(
         pd.DataFrame({"u": [-5.0]}))[0]
+
+
+def test_missing_lowest_trees_print_no_missing_edge_of_a_continuous_test():
+    X = pd.DataFrame({"u": [np.nan, 0.1, 0.2, 0.3, 0.7, 0.8, 0.9, np.nan],
+                      "v": [0.5, 0.1, 0.9, 0.4, 0.6, 0.2, 0.8, 0.3],
+                      "c": pd.Categorical(["x", "y", "x", None, "y", "x", "y", "x"])})
+    y = ["a", "a", "b", "b", "a", "b", "b", "a"]
+    for learner in (T1, T2, T3):
+        edge, lowest = learner().fit(X, y), learner(continuous_missing="lowest").fit(X, y)
+        assert "u is missing" in edge.export_text() or "v is missing" in edge.export_text()
+        text = lowest.export_text()
+        assert "u is missing" not in text and "v is missing" not in text
+        assert lowest.n_errors_ == learner().fit(sentinel_filled(X), y).n_errors_
+        assert list(lowest.predict(X)) == list(lowest.predict(sentinel_filled(X)))
 
 
 def test_continuous_missing_is_checked():

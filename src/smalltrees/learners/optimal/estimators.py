@@ -27,9 +27,9 @@ Conventions (all deterministic):
   TREE(2) (section 2, footnote 3: "we treat missing as another attribute value"). With
   ``continuous_missing="lowest"`` a continuous attribute's missing value is instead read as a
   number below every known value (:data:`LOWEST`), as a program that codes "missing" by a
-  sentinel number would: it joins the first interval of each test on that attribute, whose
-  missing edge then receives nothing (a narrower class; one reading of how the authors'
-  program ran, see :mod:`smalltrees.studies.auer95.sky`).
+  sentinel number would: it joins the first interval of each test on that attribute, and
+  those tests have no missing edge (none could receive an item: a narrower class; one reading
+  of how the authors' program ran, see :mod:`smalltrees.studies.auer95.sky`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from smalltrees.learners.optimal.depth2 import one_level, two_level
 from smalltrees.learners.optimal.depth3 import three_level
 from smalltrees.learners.optimal.search import Encoded
 from smalltrees.learners.optimal.stumps import majority_label
-from smalltrees.learners.optimal.tree import to_tree
+from smalltrees.learners.optimal.tree import to_tree, without_continuous_missing
 from smalltrees.learners.tree.export import TextStyle, tree_dict
 from smalltrees.learners.tree.model import TreeModel
 from smalltrees.learners.tree.routing import end_nodes, node_counts
@@ -109,7 +109,10 @@ class _SmallTree(TreeModel, TreeClassifier):
         self.K_ = len(self.classes_) + 1 if self.K is None else int(self.K)
         Z = self._read_missing(Z)
         enc = _encode(Z, y_codes, len(self.classes_), self.schema_)
-        tree = to_tree(self._search(enc), len(self.classes_))
+        found = self._search(enc)
+        if self.continuous_missing == "lowest":
+            found = without_continuous_missing(found)
+        tree = to_tree(found, len(self.classes_))
         ends = end_nodes(tree, Z)
         self.n_errors_ = int((tree.label[ends] != enc.y).sum())
         counts = node_counts(tree, Z, enc.y, len(self.classes_), ends)

@@ -11,7 +11,7 @@ has one edge per declared category and one for missing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -41,12 +41,26 @@ class CategoricalSplit:
 
 @dataclass(frozen=True)
 class IntervalSplit:
-    """Query continuous attribute ``feature``: child ``children[i]`` for interval ``i``."""
+    """Query continuous attribute ``feature``: child ``children[i]`` for interval ``i``;
+    ``missing`` is ``None`` where no value is missing (:func:`without_continuous_missing`)."""
 
     feature: int
     thresholds: tuple
     children: tuple
     missing: object
+
+
+def without_continuous_missing(node):
+    """The tree ``node`` without the missing edges of its continuous tests: where the
+    estimator reads a continuous attribute's missing value as a number below every known one
+    (``continuous_missing="lowest"``), no case takes them, and a fitted tree printed with
+    them would show an edge no value can follow."""
+    if isinstance(node, Leaf):
+        return node
+    children = tuple(without_continuous_missing(child) for child in node.children)
+    if isinstance(node, IntervalSplit):
+        return replace(node, children=children, missing=None)
+    return replace(node, children=children, missing=without_continuous_missing(node.missing))
 
 
 def to_tree(root, n_classes: int) -> Tree:
@@ -70,7 +84,8 @@ def to_tree(root, n_classes: int) -> Tree:
         else:
             record["label"] = node.default
         record["branches"] = [add(child) for child in node.children]
-        record["missing"] = add(node.missing)
+        if node.missing is not None:
+            record["missing"] = add(node.missing)
         return number
 
     add(root)
