@@ -25,8 +25,10 @@ of 10-14). For each run it prints:
 - the machine's speed just before and just after the build: the CPU seconds per core of a
   fixed probe (:func:`probe_work`, the same NumPy and interpreted work for every revision) run
   on every core at once. On this shared machine the same build's CPU time has drifted by 5-20%
-  between runs at the same load average (a baseline measured 489-580 CPU-s): a probe slower
-  than in another run says its machine was, and by about how much;
+  between runs at the same load average (one baseline measured 489-580 CPU-s). A slower probe
+  says the processor was slower; a steady one does not clear the run: a baseline once took
+  538 CPU-s against its best 489 while the probe read 0.94 s before and after it, its usual
+  value on an idle machine (the drift was elsewhere, or between the probes);
 
 then compares every file under ``results/`` and every ``figures/**/*.png`` of the two runs
 byte for byte (the learners are exact or deterministic: a speed-up must not change a number),
