@@ -34,10 +34,8 @@ include: "workflow/rules/report.smk"
 # from formulas (no data); the others build the tables, figures, claims and readings from the
 # fits' results, the HTML tables and the scorecard: on the full default configuration at most
 # 3.7 CPU-s a job, 72 CPU-s for all 151 of them (docs/cluster.md, "Local rules").
-# Each has a higher priority than the jobs that fit (fetching and parsing 3, the others 2):
-# Snakemake's greedy scheduler ranks jobs of one priority by their inputs' size, which left
-# the local jobs (small inputs, or none) until no fit was ready, so fetching and parsing some
-# datasets, and most tables and figures, waited until the last minutes, where they ran one at a
+# Each has a higher priority than the jobs that fit (FETCH_FIRST, LOCAL_JOBS: common.smk):
+# ranked by their inputs' size, they waited until the last minutes, where they ran one at a
 # time beside an idle core (docs/running.md, "Tenth session").
 localrules:
     fetch_raw,

@@ -36,8 +36,11 @@ def test_snakemake_reads_the_workflow_profile():
 def test_local_jobs_go_before_the_fits_fetching_and_parsing_first():
     """The greedy scheduler ranks jobs of one priority by their inputs' size: without these
     priorities, local jobs (small inputs) waited for the fits to run out (docs/running.md)."""
-    priorities = {name: int(found.group(1)) if (found := re.search(r"priority: (\d+)", body))
-                  else 0 for name, body in rule_bodies().items()}
+    named = dict(re.findall(r"^([A-Z_]+) = (\d+)$",
+                            (ROOT / "workflow" / "rules" / "common.smk").read_text(), re.M))
+    priorities = {name: int(named.get(found.group(1), found.group(1)))
+                  if (found := re.search(r"priority: (\w+)", body)) else 0
+                  for name, body in rule_bodies().items()}
     local = local_rules() - {"all"}
     assert {priorities[name] for name in ("fetch_raw", "parse_dataset")} == {3}
     assert {priorities[name] for name in local - {"fetch_raw", "parse_dataset"}} == {2}

@@ -29,7 +29,7 @@ rule auer95_table1:
         md="results/tables/auer95_table1.md",
     log:
         "logs/auer95_table1.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -56,8 +56,7 @@ rule auer95_sky_dataset:
     log:
         "logs/auer95_sky_dataset/{dataset}.log",
         benchmark="logs/benchmarks/auer95_sky_dataset/{dataset}.tsv",
-    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("auer95/sky_dataset.py"),
         readings={
@@ -94,7 +93,7 @@ rule auer95_sky:
         md="results/tables/auer95_sky.md",
     log:
         "logs/auer95_sky.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -117,7 +116,7 @@ rule auer95_table2:
         md="results/tables/auer95_table2.md",
     log:
         "logs/auer95_table2.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -147,7 +146,7 @@ rule auer95_table2_figure:
         pdf="figures/auer95_table2.pdf",
     log:
         "logs/auer95_table2_figure.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -184,8 +183,7 @@ rule auer95_curve:
         benchmark="logs/benchmarks/auer95_curve/{dataset}/{level}.tsv",
     wildcard_constraints:
         level="T1|T2",
-    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
         learner=curve_params(config, "learner"),
@@ -222,7 +220,7 @@ rule auer95_curve_more:
     wildcard_constraints:
         level="T1|T2",
     # among the longest jobs (CR's T2: about 14 s): started first, so none ends the run
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("auer95/curve.py", learners=curve_params(config, "learner")),
         learner=curve_params(config, "learner"),
@@ -257,7 +255,7 @@ rule auer95_vc_factors:
         md="results/tables/auer95_vc_factors.md",
     log:
         "logs/auer95_vc_factors.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -290,7 +288,7 @@ rule auer95_learning_curves:
         claims="results/auer95/cells/claims.csv",
     log:
         "logs/auer95_learning_curves.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -327,7 +325,7 @@ rule auer95_figure1:
         pdf="figures/auer95_fig1.pdf",
     log:
         "logs/auer95_figure1.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -353,7 +351,7 @@ rule auer95_curves_figure:
         pdf="figures/auer95_curves_all.pdf",
     log:
         "logs/auer95_curves_figure.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -390,7 +388,7 @@ rule auer95_section4_sensitivity:
         md="results/tables/auer95_section4_sensitivity.md",
     log:
         "logs/auer95_section4_sensitivity.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -438,7 +436,7 @@ if C45_REFIT:
             "logs/auer95_c45_refit/{dataset}.log",
             benchmark="logs/benchmarks/auer95_c45_refit/{dataset}.tsv",
         # among the longest jobs (SP: about 22 s): started first, so none ends the run
-        priority: 1
+        priority: FITS_BEFORE_CV
         params:
             code=CODE.of("cross_validate.py", learners=C45_REFIT),
             learners=C45_REFIT,
@@ -469,7 +467,7 @@ rule auer95_c45_readings:
         md="results/tables/auer95_c45_readings.md",
     log:
         "logs/auer95_c45_readings.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:

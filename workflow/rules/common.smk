@@ -32,6 +32,19 @@ if workflow.is_main_process:
     check_data(config, parsed_datasets(REGISTRY, Path("data/processed")))
     check_paper(config["studies"], Path("data/paper"))
 
+# Job priorities: Snakemake's greedy scheduler starts the ready job of highest priority, and
+# ranks jobs of one priority by their inputs' size, which would leave jobs with small inputs,
+# or none, until no fit was ready (docs/running.md, "Tenth session" and "Twelfth session").
+# Fetching and parsing go first: every fit waits for a parsed dataset.
+FETCH_FIRST = 3
+# Then the local jobs (tables, cells, figures, HTML, the scorecard; the Snakefile's
+# localrules), one at a time in Snakemake's process, each as soon as its inputs are there.
+LOCAL_JOBS = 2
+# Then every fit but the Table 2 CV (`cross_validate`, priority 0, the last fits), so that what
+# is built from them runs while the CV fits; the longest jobs among them start early, so that
+# none ends the run.
+FITS_BEFORE_CV = 1
+
 STUDIES = config["studies"]
 RAW_FILES = raw_files(REGISTRY)
 DATASETS = sorted(REGISTRY)

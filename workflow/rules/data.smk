@@ -6,9 +6,7 @@ rule fetch_raw:
         "data/raw/{relpath}",
     log:
         "logs/fetch_raw/{relpath}.log",
-    # before any other job: every job that fits waits for a parsed dataset (the Snakefile's
-    # localrules say why the local jobs go first)
-    priority: 3
+    priority: FETCH_FIRST
     resources:
         in_process=1,
     params:
@@ -28,8 +26,7 @@ rule parse_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(REQUIRED_DATASETS),
-    # as fetch_raw's
-    priority: 3
+    priority: FETCH_FIRST
     resources:
         in_process=1,
     params:
@@ -52,7 +49,7 @@ rule parse_optional_dataset:
         "logs/parse_dataset/{dataset}.log",
     wildcard_constraints:
         dataset=choice(OPTIONAL_DATASETS),
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:

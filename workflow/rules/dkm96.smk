@@ -51,7 +51,7 @@ rule dkm96_figure:
         "logs/dkm96_figure/fig{number}.log",
     wildcard_constraints:
         number="[3-6]",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -74,8 +74,7 @@ rule dkm96_table1_trials:
         benchmark="logs/benchmarks/dkm96_table1_trials/{dataset}/{domain}.tsv",
     wildcard_constraints:
         domain=choice(config["dkm96"]["table1"]["domains"]),
-    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("dkm96/table1_trials.py", learners=table1_learners(config)),
         spec=table1_domain(config),
@@ -110,7 +109,7 @@ rule dkm96_table1:
         md="results/tables/dkm96_table1.md",
     log:
         "logs/dkm96_table1.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -135,7 +134,7 @@ rule dkm96_stability:
         md="results/tables/dkm96_stability.md",
     log:
         "logs/dkm96_stability.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -171,8 +170,7 @@ rule dkm96_boosting_trials:
         benchmark="logs/benchmarks/dkm96_boosting_trials/{domain}.tsv",
     wildcard_constraints:
         domain=choice(TABLE2["domains"]),
-    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("dkm96/boosting_trials.py", learners=table2_learners(config)),
         spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
@@ -204,7 +202,7 @@ rule dkm96_table2:
         md="results/tables/dkm96_table2.md",
     log:
         "logs/dkm96_table2.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -235,7 +233,7 @@ rule dkm96_claims:
         md="results/tables/dkm96_claims.md",
     log:
         "logs/dkm96_claims.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -261,7 +259,7 @@ rule dkm96_calibration_part:
     wildcard_constraints:
         part=choice([str(part) for part in range(calibration_part_count(config))]),
     # among the longest jobs: started first, so none ends the run
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("dkm96/calibration_part.py", learners=table2_learners(config)),
         calibration=TABLE2["calibration"],
@@ -293,7 +291,7 @@ rule dkm96_calibration:
         md="results/tables/dkm96_calibration.md",
     log:
         "logs/dkm96_calibration.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -329,7 +327,7 @@ rule dkm96_sequence_figure:
         "logs/dkm96_sequence_figure/fig{number}.log",
     wildcard_constraints:
         number=choice([str(n) for n in sequence_figures(config)]),
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -370,7 +368,7 @@ rule dkm96_scatter_figure:
         "logs/dkm96_scatter_figure/fig{number}.log",
     wildcard_constraints:
         number=choice([str(n) for n in SCATTER_FIGURES]),
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -408,8 +406,7 @@ rule dkm96_reading_trials:
     log:
         "logs/dkm96_reading_trials/{dataset}/{domain}/{reading}.log",
         benchmark="logs/benchmarks/dkm96_reading_trials/{dataset}/{domain}/{reading}.tsv",
-    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of(
             "dkm96/reading_trials.py", learners=reading_design_learners(config)
@@ -439,8 +436,7 @@ rule dkm96_reading_rounds:
     log:
         "logs/dkm96_reading_rounds/{domain}.log",
         benchmark="logs/benchmarks/dkm96_reading_rounds/{domain}.tsv",
-    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("dkm96/reading_rounds.py", learners=rounds_learners(config)),
         spec=lambda wildcards: TABLE2["domains"][wildcards.domain],
@@ -484,7 +480,7 @@ rule dkm96_readings:
         md="results/tables/dkm96_readings.md",
     log:
         "logs/dkm96_readings.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:

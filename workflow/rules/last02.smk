@@ -29,8 +29,7 @@ rule last02_network:
         [f"results/last02/network/{{dataset}}/{name}.json" for name in LAST02_IFN],
     log:
         "logs/last02_network/{dataset}.log",
-    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("last02/network.py", learners=LAST02_IFN),
         learners=LAST02_IFN,
@@ -64,7 +63,7 @@ rule last02_stability:
     wildcard_constraints:
         learner=choice(config["last02"]["stability"]["learners"]),
     # among the longest jobs (bagging: about 30 CPU-s): started first, so none ends the run
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("last02/stability.py", learners=learner_entry),
         learner=learner_entry,
@@ -102,7 +101,7 @@ rule last02_table3:
         md="results/tables/last02_table3.md",
     log:
         "logs/last02_table3.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -132,7 +131,7 @@ rule last02_table4:
         md="results/tables/last02_table4.md",
     log:
         "logs/last02_table4.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -174,7 +173,7 @@ rule last02_stability_readings:
         ),
     log:
         "logs/last02_stability_readings.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -226,7 +225,7 @@ rule last02_claims:
         md="results/tables/last02_claims.md",
     log:
         "logs/last02_claims.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -260,7 +259,7 @@ rule last02_figure:
         pdf="figures/last02_size_stability.pdf",
     log:
         "logs/last02_figure.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:

@@ -16,7 +16,7 @@ rule scorecard:
         ),
     log:
         "logs/scorecard.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -44,7 +44,7 @@ rule paper_figure:
         ),
     log:
         "logs/paper_figure/{study}.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -68,7 +68,7 @@ rule table_html:
         ),
     log:
         "logs/table_html/{study}_{name}.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:

@@ -31,8 +31,7 @@ rule yildiz15_folds:
     log:
         "logs/yildiz15_folds/{dataset}.log",
         benchmark="logs/benchmarks/yildiz15_folds/{dataset}.tsv",
-    # before the Table 2 CV (the last fits): what is built from it runs while the CV fits
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("yildiz15/folds.py"),
         settings=fold_settings(config),
@@ -62,7 +61,7 @@ rule yildiz15_table1:
         md="results/tables/yildiz15_table1.md",
     log:
         "logs/yildiz15_table1.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -111,7 +110,7 @@ rule yildiz15_tables:
         ),
     log:
         "logs/yildiz15_tables.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -144,7 +143,7 @@ rule yildiz15_claims:
         md="results/tables/yildiz15_claims.md",
     log:
         "logs/yildiz15_claims.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -176,7 +175,7 @@ rule yildiz15_vc:
         benchmark="logs/benchmarks/yildiz15_vc.tsv",
     # early: it reads no data, so the greedy scheduler (by inputs' size) left it to the end,
     # and its claims and figures wait for it
-    priority: 1
+    priority: FITS_BEFORE_CV
     params:
         code=CODE.of("yildiz15/vc.py"),
         dims=config["yildiz15"]["vc"]["dims"],
@@ -203,7 +202,7 @@ rule yildiz15_vc_claims:
         cells_file("vc_claims"),
     log:
         "logs/yildiz15_vc_claims.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -239,7 +238,7 @@ rule yildiz15_vc_figures:
         ),
     log:
         "logs/yildiz15_vc_figures.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
@@ -270,7 +269,7 @@ rule yildiz15_claims_readings:
         md=f"results/tables/yildiz15_{READINGS}.md",
     log:
         "logs/yildiz15_claims_readings.log",
-    priority: 2
+    priority: LOCAL_JOBS
     resources:
         in_process=1,
     params:
