@@ -23,12 +23,14 @@ of 10-14). For each run it prints:
   their objects at exit, ``smalltrees_workflow.logs``) and the shell around each job;
 
 - the machine's speed just before and just after the build: the CPU seconds per core of a
-  fixed probe (:func:`probe_work`, the same NumPy and interpreted work for every revision) run
-  on every core at once. On this shared machine the same build's CPU time has drifted by 5-20%
-  between runs at the same load average (one baseline measured 489-580 CPU-s). A slower probe
-  says the processor was slower; a steady one does not clear the run: a baseline once took
-  538 CPU-s against its best 489 while the probe read 0.94 s before and after it, its usual
-  value on an idle machine (the drift was elsewhere, or between the probes);
+  fixed probe (:func:`probe_work`, the same work for every revision) run on every core at
+  once, in two parts: *compute* (NumPy sorts that fit in the caches, interpreted additions)
+  and *memory* (random reads from 64 MB, most of them cache misses). On this shared machine
+  the same build's CPU time has drifted by 5-20% between runs at the same load average (one
+  revision measured 489-587 CPU-s): in three runs whose builds took 538-587 CPU-s against
+  489 at best, the compute part read 0.94-1.02 s, its value on an idle machine, so the drift
+  is not the processor's speed; the memory part varies by up to 40% from one second to the
+  next when the machine is slow, so it tells a contended machine, roughly;
 
 then compares every file under ``results/`` and every ``figures/**/*.png`` of the two runs
 byte for byte (the learners are exact or deterministic: a speed-up must not change a number),
@@ -116,7 +118,8 @@ class Run:
     user: float = 0.0
     system: float = 0.0
     snakemake_cpu: float = 0.0
-    probes: tuple[float, float] = (0.0, 0.0)
+    #: the machine probe's (compute, memory) CPU-s per core before and after the build
+    probes: tuple[tuple[float, float], tuple[float, float]] = ((0.0, 0.0), (0.0, 0.0))
     jobs: int = 0
     job_cpu: dict[str, list[float]] = field(default_factory=dict)
     longest: dict[str, float] = field(default_factory=dict)
@@ -172,9 +175,10 @@ def build(run: Run, cores: int, mirror: Path, configfile: str | None) -> None:
                    for rule, walls in benchmarks(project / "logs" / "benchmarks").items()}
 
 
-def probe_work(_: object = None) -> float:
-    """CPU seconds of a fixed piece of work of the jobs' kinds: NumPy sorts of 200,000 numbers
-    and 2.5 million interpreted additions (about 1 s on this machine, idle)."""
+def probe_work(_: object = None) -> tuple[float, float]:
+    """CPU seconds of two fixed pieces of work: *compute*, NumPy sorts of 200,000 numbers (in
+    the caches) and 2.5 million interpreted additions (about 1 s on this machine, idle); and
+    *memory*, 64 million random reads from 64 MB (about 1 s; most miss the caches)."""
     import numpy as np
 
     start = time.process_time()
@@ -184,14 +188,21 @@ def probe_work(_: object = None) -> float:
     total = 0.0
     for i in range(2_500_000):
         total += i * 0.5
-    return time.process_time() - start
+    middle = time.process_time()
+    rng = np.random.default_rng(1)
+    table = rng.random(8_000_000)
+    positions = rng.integers(0, table.size, 8_000_000)
+    for _ in range(8):
+        table[positions].sum()
+    return middle - start, time.process_time() - middle
 
 
-def probe(cores: int) -> float:
-    """The mean CPU seconds of :func:`probe_work` run in ``cores`` processes at once, as a build
-    loads every core."""
+def probe(cores: int) -> tuple[float, float]:
+    """The mean CPU seconds of each part of :func:`probe_work` run in ``cores`` processes at
+    once, as a build loads every core."""
     with multiprocessing.get_context("fork").Pool(cores) as pool:
-        return statistics.mean(pool.map(probe_work, range(cores)))
+        found = pool.map(probe_work, range(cores))
+    return statistics.mean(part[0] for part in found), statistics.mean(part[1] for part in found)
 
 
 def jobs_done(log: Path) -> int:
@@ -242,8 +253,9 @@ def report(run: Run) -> None:
     jobs_cpu = sum(sum(cpu) for cpu in run.job_cpu.values())
     print(f"\n{run.label} ({run.revision}): {minutes:.0f} min {seconds:04.1f} s wall, "
           f"{run.cpu:.0f} CPU-s ({run.user:.0f} user + {run.system:.0f} sys), {run.jobs} jobs")
-    print(f"  machine probe: {run.probes[0]:.2f} CPU-s per core before the build, "
-          f"{run.probes[1]:.2f} after (the same work in every run)")
+    (compute, memory), (compute_after, memory_after) = run.probes
+    print(f"  machine probe, CPU-s per core (compute / memory): {compute:.2f} / {memory:.2f} "
+          f"before the build, {compute_after:.2f} / {memory_after:.2f} after")
     print(f"  Snakemake's own process: {run.snakemake_cpu:.0f} CPU-s; its jobs: "
           f"{run.cpu - run.snakemake_cpu:.0f} CPU-s, of which Python jobs {jobs_cpu:.0f} "
           f"({sum(len(cpu) for cpu in run.job_cpu.values())} jobs)")
@@ -321,8 +333,7 @@ def main() -> None:
         if len(runs) == 2:
             before, after = runs
             print(f"\nafter / before: wall {after.wall / before.wall:.2f}, "
-                  f"CPU {after.cpu / before.cpu:.2f}, machine probe "
-                  f"{statistics.mean(after.probes) / statistics.mean(before.probes):.2f}, "
+                  f"CPU {after.cpu / before.cpu:.2f}, "
                   f"jobs {before.jobs} -> {after.jobs}")
             if not args.no_compare and not compare(before, after):
                 sys.exit(1)

@@ -86,15 +86,15 @@ def test_compare_flags_any_changed_or_missing_output(tmp_path, change, same, cap
 
 def test_report_prints_the_machine_probes_around_the_build(tmp_path, capsys):
     run = bench.Run("after", "HEAD", tmp_path, wall=245.0, user=470.0, system=8.0,
-                    snakemake_cpu=35.0, probes=(0.97, 1.08), jobs=392,
+                    snakemake_cpu=35.0, probes=((0.97, 1.10), (1.08, 1.35)), jobs=392,
                     job_cpu={"cross_validate:auer95": [1.0, 2.0]})
     bench.report(run)
     out = capsys.readouterr().out
     assert "4 min 05.0 s wall, 478 CPU-s" in out
-    assert "machine probe: 0.97 CPU-s per core before the build, 1.08 after" in out
+    assert ("machine probe, CPU-s per core (compute / memory): 0.97 / 1.10 before the build, "
+            "1.08 / 1.35 after") in out
 
 
 def test_the_probe_measures_its_own_work_on_every_core():
-    alone = bench.probe_work()
-    assert 0.05 < alone < 60.0
-    assert 0.05 < bench.probe(2) < 60.0
+    for part in (*bench.probe_work(), *bench.probe(2)):
+        assert 0.05 < part < 60.0
