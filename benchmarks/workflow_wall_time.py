@@ -333,8 +333,7 @@ def main() -> None:
         if len(runs) == 2:
             before, after = runs
             print(f"\nafter / before: wall {after.wall / before.wall:.2f}, "
-                  f"CPU {after.cpu / before.cpu:.2f}, "
-                  f"jobs {before.jobs} -> {after.jobs}")
+                  f"CPU {after.cpu / before.cpu:.2f}, jobs {before.jobs} -> {after.jobs}")
             if not args.no_compare and not compare(before, after):
                 sys.exit(1)
 

@@ -41,8 +41,8 @@ FETCH_FIRST = 3
 # localrules), one at a time in Snakemake's process, each as soon as its inputs are there.
 LOCAL_JOBS = 2
 # Then every fit but the Table 2 CV (`cross_validate`, priority 0, the last fits), so that what
-# is built from them runs while the CV fits; the longest jobs among them start early, so that
-# none ends the run.
+# is built from them runs while the CV fits, and the longest fits (bagging, the C4.5 refits)
+# start before the CV's short jobs, so that none ends the run.
 FITS_BEFORE_CV = 1
 
 STUDIES = config["studies"]
