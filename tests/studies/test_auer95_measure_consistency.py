@@ -29,7 +29,7 @@ def chain_leaf_counts(depth: int, min_cases: int, extra: list[int]) -> list[tupl
     return leaves + [(depth, min_cases + extra[depth - 1]), (depth, min_cases)]
 
 
-@pytest.mark.parametrize("depth,min_cases", itertools.product(range(1, 9), (1, 2, 3)))
+@pytest.mark.parametrize("depth,min_cases", list(itertools.product(range(1, 9), (1, 2, 3))))
 def test_tests_beyond_the_third_are_at_least_the_chain_bound(depth, min_cases):
     # every tree with >= min_cases on two branches of each test: the chain with the least
     # cases off its path meets the bound exactly, any more cases only add to it
