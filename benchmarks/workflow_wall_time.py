@@ -27,9 +27,9 @@ of 10-14). For each run it prints:
   once, in two parts: *compute* (NumPy sorts that fit in the caches, interpreted additions)
   and *memory* (random reads from 64 MB, most of them cache misses). On this shared machine
   the same build's CPU time has drifted by 5-20% between runs at the same load average (one
-  revision measured 489-587 CPU-s): in three runs whose builds took 538-587 CPU-s against
-  489 at best, the compute part read 0.94-1.02 s, its value on an idle machine, so the drift
-  is not the processor's speed; the memory part varies by up to half from one second to the
+  revision measured 489-587 CPU-s): around two of its builds that took 538 and 587 CPU-s,
+  the compute part read 0.94-1.01 s, its value on an idle machine, so the drift is not the
+  processor's speed; the memory part varies by up to half from one second to the
   next when the machine is slow, so it tells a contended machine, roughly;
 
 then compares every file under ``results/`` and every ``figures/**/*.png`` of the two runs
