@@ -584,6 +584,10 @@ def test_missing_lowest_trees_print_no_missing_edge_of_a_continuous_test():
         assert "u is missing" in edge.export_text() or "v is missing" in edge.export_text()
         text = lowest.export_text()
         assert "u is missing" not in text and "v is missing" not in text
+        # where a missing value goes instead: the first interval of each continuous test
+        firsts = [line for line in text.splitlines() if " < " in line and " <= " not in line]
+        assert firsts and all(line.split(":")[0].endswith(" or missing") for line in firsts)
+        assert "or missing" not in edge.export_text()
         assert lowest.n_errors_ == learner().fit(sentinel_filled(X), y).n_errors_
         assert list(lowest.predict(X)) == list(lowest.predict(sentinel_filled(X)))
 

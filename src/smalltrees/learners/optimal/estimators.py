@@ -153,7 +153,8 @@ class _SmallTree(TreeModel, TreeClassifier):
         """scikit-learn's layout: ``|--- `` before each test, a leaf's class after it."""
         return TextStyle(leaf=lambda node: str(self.classes_[tree.label[node]]),
                          edge="|--- ", equals=" == ", value=repr, end="\n",
-                         root_leaf=lambda text: f"|--- class: {text}")
+                         root_leaf=lambda text: f"|--- class: {text}",
+                         missing_below=self.continuous_missing == "lowest")
 
     def _encode_for_prediction(self, X) -> np.ndarray:
         """``X`` in the training schema, a category unknown at fit time as

@@ -43,6 +43,9 @@ class TextStyle:
         leaf's text.
     end : str, default=""
         Printed after the last line.
+    missing_below : bool, default=False
+        A continuous attribute's missing value is read as below every known one (T1/T2/T3
+        with ``continuous_missing="lowest"``): the first interval of its tests says so.
     """
 
     leaf: Callable[[int], str]
@@ -53,6 +56,7 @@ class TextStyle:
     note: Callable[[int], str] = _no_note
     root_leaf: Callable[[str], str] | None = None
     end: str = ""
+    missing_below: bool = False
 
 
 def export_text(tree: Tree, names: Sequence[str], categories: Sequence, style: TextStyle
@@ -92,6 +96,8 @@ def edge_texts(tree: Tree, node: int, names: Sequence[str], categories: Sequence
     if tree.intervals[node]:
         cuts = [style.number(float(t)) for t in tree.thresholds[node][:tree.intervals[node] - 1]]
         tests = _interval_texts(name, cuts, tree.left_closed)
+        if style.missing_below:
+            tests[0] += " or missing"
     else:
         groups = tree.groups(node)
         if groups is None:
