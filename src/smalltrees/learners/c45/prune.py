@@ -119,6 +119,16 @@ def collapse_listed(nodes: list[Node], parent: list[int], branch: list[int]
     return errors, kept
 
 
+@dataclass(frozen=True)
+class Routes:
+    """Where every case of the data ends in a pruned subtree: ``leaf[r]`` is the number of
+    the leaf case ``r`` reaches (leaves numbered depth first, branches in order), for data
+    without unknown values (each case reaches one leaf)."""
+
+    leaf: np.ndarray
+    n_leaves: int
+
+
 def training_errors(node: Node) -> float:
     """Training errors of the subtree's leaves, summed branch by branch."""
     if node.is_leaf:
@@ -155,11 +165,15 @@ class Pruner:
     unknown_columns: list[bool] = field(init=False, repr=False)
     #: twice the class codes (the key of a case's class and branch at a two-way test)
     y2: np.ndarray = field(init=False, repr=False)
+    #: a leaf's :class:`Routes` (every case at leaf 0); ``None`` if some value is unknown
+    leaf_routes: Routes | None = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ZT", np.ascontiguousarray(self.Z.T))
         object.__setattr__(self, "unknown_columns", np.isnan(self.Z).any(axis=0).tolist())
         object.__setattr__(self, "y2", 2 * self.y)
+        object.__setattr__(self, "leaf_routes", None if any(self.unknown_columns) else
+                           Routes(np.zeros(len(self.Z), dtype=np.intp), 1))
 
     def subtree_errors(self, node: Node) -> float:
         """Predicted errors of the subtree: the sum over its leaves."""
@@ -187,14 +201,8 @@ class Pruner:
             pairs = zip(node.children, parts, strict=True)
             return sequential_sum(self.branch_errors(child, r, w) for child, (r, w) in pairs)
         k = len(node.children)
-        if math.isnan(node.threshold):  # a value's code, or its group's
-            branch = values.astype(np.intp)
-            if node.groups is not None:
-                branch = node.groups[branch]
-            key = self.y[rows] * k + branch
-        else:
-            branch = values > node.threshold
-            key = self.y2[rows] + branch
+        branch = _branch(node, values)
+        key = self.y2[rows] + branch if branch.dtype == bool else self.y[rows] * k + branch
         counts = None
         if not all(child.children for child in node.children):
             # class weights by (class, branch), each added in the order of the cases
@@ -207,6 +215,53 @@ class Pruner:
             else:
                 errors.append(predicted_errors(counts[b::k], self.cf, self.estimate))
         return sequential_sum(errors)
+
+    def raised_errors(self, branch: Node, node: Node, routes: Routes | None) -> float:
+        """Predicted errors of ``branch`` if every case of ``node`` went through it (subtree
+        raising), ``routes`` being the branch's :class:`Routes` (``None``: routed node by
+        node, :meth:`branch_errors`).
+
+        With routes, one ``bincount`` of (leaf, class) gives every leaf's class weights,
+        each added in the order of the node's cases, as :meth:`branch_errors` adds them; the
+        leaves' predicted errors are then summed up the branch in its order (a subtree no case
+        reaches sums to 0, as there).
+        """
+        if routes is None or branch.is_leaf:
+            return self.branch_errors(branch, node.rows, node.weights)
+        rows, n_leaves = node.rows, routes.n_leaves
+        counts = np.bincount(routes.leaf[rows] * self.n_classes + self.y[rows], node.weights,
+                             minlength=n_leaves * self.n_classes)
+        return self._summed_up(branch, iter(counts.reshape(n_leaves, -1).tolist()))
+
+    def _summed_up(self, node: Node, leaves) -> float:
+        """The subtree's predicted errors, its leaves' class weights taken from ``leaves`` in
+        :class:`Routes`' order."""
+        if node.is_leaf:
+            return predicted_errors(next(leaves), self.cf, self.estimate)
+        return sequential_sum([self._summed_up(child, leaves) for child in node.children])
+
+    def routes(self, node: Node) -> Routes | None:
+        """The subtree's :class:`Routes` (``None`` if some value of the data is unknown)."""
+        if node.is_leaf or self.leaf_routes is None:
+            return self.leaf_routes
+        return self._joined_routes(node, [self.routes(child) for child in node.children])
+
+    def _joined_routes(self, node: Node, below: list[Routes | None]) -> Routes | None:
+        """The routes of a test from its branches': each case's branch, then its leaf there
+        (numbered after the earlier branches' leaves)."""
+        if self.leaf_routes is None:
+            return None
+        branch = _branch(node, self.ZT[node.feature])
+        if branch.dtype == bool:
+            left, right = below
+            return Routes(np.where(branch, right.leaf + left.n_leaves, left.leaf),
+                          left.n_leaves + right.n_leaves)
+        first = np.cumsum([0] + [routes.n_leaves for routes in below])
+        leaf = first[branch]  # a leaf branch's leaf; a test's first leaf, then:
+        for b, (child, routes) in enumerate(zip(node.children, below, strict=True)):
+            if child.children:
+                np.add(leaf, routes.leaf, out=leaf, where=branch == b)
+        return Routes(leaf, int(first[-1]))
 
     def redistribute(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> None:
         """Give the subtree the cases ``(rows, weights)`` and recompute its class weights."""
@@ -229,23 +284,45 @@ class Pruner:
         each node's are summed from its branches' once, not recomputed over the whole subtree
         at every node above it.
         """
+        return self._pruned(node, routed=False)[0]
+
+    def _pruned(self, node: Node, routed: bool) -> tuple[float, Routes | None]:
+        """:meth:`prune`, returning the pruned subtree's :class:`Routes` too if ``routed`` (a
+        largest branch's routes give its raised errors at once, :meth:`raised_errors`; a
+        test's routes are made of all its branches')."""
         if node.is_leaf:
-            return predicted_errors(node.dist, self.cf, self.estimate)
-        as_tree = sequential_sum([self.prune(child) for child in node.children])
-        largest = node.children[largest_branch([child.total for child in node.children])]
+            return predicted_errors(node.dist, self.cf, self.estimate), self.leaf_routes
+        before = largest_branch([child.total for child in node.children])
+        below = [self._pruned(child, routed or (i == before and self.subtree_raising))
+                 for i, child in enumerate(node.children)]
+        as_tree = sequential_sum([errors for errors, _ in below])
+        # pruning a branch recomputes its class weights only where it raises a branch
+        b = largest_branch([child.total for child in node.children])
+        largest = node.children[b]
         if self.subtree_raising:
-            raised_errors = self.branch_errors(largest, node.rows, node.weights)
+            routes = below[b][1] if b == before else self.routes(largest)
+            raised_errors = self.raised_errors(largest, node, routes)
         else:
             raised_errors = np.inf
         as_leaf = predicted_errors(node.dist, self.cf, self.estimate)
         slack = PRUNING_SLACK + EPS
         if as_leaf < as_tree + slack and as_leaf < raised_errors + slack:
             node.make_leaf()
-            return as_leaf
+            return as_leaf, self.leaf_routes
         if raised_errors < as_tree + slack:
             node.feature, node.threshold = largest.feature, largest.threshold
             node.groups = largest.groups
             node.children = largest.children
             self.redistribute(node, node.rows, node.weights)
-            return self.prune(node)
-        return as_tree
+            return self._pruned(node, routed)
+        return as_tree, (self._joined_routes(node, [routes for _, routes in below])
+                         if routed else None)
+
+
+def _branch(node: Node, values: np.ndarray) -> np.ndarray:
+    """The branch of each known value at the node's test: ``values > threshold`` (bool) at a
+    continuous test; at a categorical one the value's code, or its group's (int)."""
+    if not math.isnan(node.threshold):
+        return values > node.threshold
+    branch = values.astype(np.intp)
+    return branch if node.groups is None else node.groups[branch]
