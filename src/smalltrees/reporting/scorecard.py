@@ -68,10 +68,11 @@ def combine(parts: Sequence[tuple[Mapping, pd.DataFrame]]) -> pd.DataFrame:
         return scorecard_frame([])
     cells = pd.concat(frames, ignore_index=True)
     cells_frame(cells.to_dict("records"))  # refuses an unknown verdict
-    readings = cells[cells["reading"] != ""]
-    tried = {key: "; ".join(_reading_text(r) for r in group.to_dict("records"))
-             for key, group in readings.groupby(["study", "table", "code", "quantity"],
-                                                sort=False)}
+    texts: dict[tuple, list[str]] = {}  # each number's readings, in the cells' order
+    for r in cells[cells["reading"] != ""].to_dict("records"):
+        texts.setdefault((r["study"], r["table"], r["code"], r["quantity"]), []).append(
+            _reading_text(r))
+    tried = {key: "; ".join(found) for key, found in texts.items()}
     rows = []
     for record in cells[(cells["reading"] == "") & (cells["verdict"] != "")].to_dict("records"):
         key = (record["study"], record["table"], record["code"], record["quantity"])
@@ -119,9 +120,10 @@ def explain(card: pd.DataFrame, notes: pd.DataFrame, where: str = "notes.csv",
     quantity, no glob), which says why the readings' agreement explains nothing."""
     out = card.copy()
     by_reading = reading_notes(out, readings) if readings is not None else {}
+    note_rows = notes.to_dict("records")
     causes, texts = [], []
     for record in out.to_dict("records"):
-        match = _best_note(notes, record, record["verdict"] in DEVIATIONS)
+        match = _best_note(note_rows, record, record["verdict"] in DEVIATIONS)
         fixed = record["note"] if isinstance(record["note"], str) else ""
         auto = by_reading.get(tuple(str(record[k]) for k in KEY), "")
         if auto and _decides(match, record):
@@ -171,12 +173,12 @@ def _decides(match: dict | None, record: dict) -> bool:
         match["code"] == str(record["code"]) and match["quantity"] == str(record["quantity"]))
 
 
-def _best_note(notes: pd.DataFrame, record: dict, deviation: bool) -> dict | None:
-    """The most specific row of ``notes`` for ``record``; for a deviation, a row with a cause
-    first (a table's plain note on a dataset does not hide the cause of one of its numbers);
-    for any other row, only rows without a cause."""
+def _best_note(notes: list[dict], record: dict, deviation: bool) -> dict | None:
+    """The most specific of the ``notes`` rows for ``record``; for a deviation, a row with a
+    cause first (a table's plain note on a dataset does not hide the cause of one of its
+    numbers); for any other row, only rows without a cause."""
     best, rank = None, (-1, -1)
-    for row in notes.to_dict("records"):
+    for row in notes:
         if row["table"] != record["table"] or row["code"] not in ("", str(record["code"])):
             continue
         if row["cause"] and not deviation:

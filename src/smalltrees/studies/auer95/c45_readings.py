@@ -97,6 +97,7 @@ def c45_reading_cells(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
     """
     rows, bounds = [], []
     runs_of = dict(iter(folds.groupby(["dataset", "learner"], sort=False)))  # in folds' order
+    means_of: dict[tuple[str, str], pd.DataFrame] = {}  # each repetition's means of each column
     for hypothesis in hypotheses:
         reading, learner = hypothesis["reading"], hypothesis["learner"]
         if reading not in READINGS:
@@ -107,15 +108,18 @@ def c45_reading_cells(folds: pd.DataFrame, paper: pd.DataFrame, datasets: Sequen
             if runs is None:
                 raise ValueError(f"hypothesis {hypothesis['hypothesis']!r}: no per-fold rows "
                                  f"of learner {learner!r} on dataset {code!r}")
+            if (code, learner) not in means_of:
+                means_of[code, learner] = runs.groupby("repetition").mean(numeric_only=True)
+            means = means_of[code, learner]
             note = (f"learner {learner}, reading {reading}, "
-                    f"{runs['repetition'].nunique()} repetitions of the Table 2 folds")
+                    f"{len(means)} repetitions of the Table 2 folds")
             for label, metric in MEASURES.items():
                 if reading == "deepest_unpruned":
                     if label != "depth":
                         continue
                     per_repetition = pd.Series([float(runs["unpruned_depth"].max())])
                 else:
-                    per_repetition = _per_repetition(runs, reading, label)
+                    per_repetition = _per_repetition(means, reading, label)
                 sd = float(per_repetition.std(ddof=1)) if len(per_repetition) > 1 else 0.0
                 bounds.append(reading == "deepest_unpruned")
                 rows.append({"code": code, "quantity": metric,
@@ -146,14 +150,15 @@ def _judge_bounds(cells: pd.DataFrame, bounds: pd.Series) -> pd.DataFrame:
     return out
 
 
-def _per_repetition(runs: pd.DataFrame, reading: str, label: str) -> pd.Series:
+def _per_repetition(means: pd.DataFrame, reading: str, label: str) -> pd.Series:
     """Each repetition's mean of one measure under one reading (percent for % > 2 and
-    accuracy, as the paper prints them)."""
+    accuracy, as the paper prints them), from each repetition's means of the per-fold
+    columns."""
     if label == "accuracy":
-        return runs.groupby("repetition")["accuracy"].mean() * 100.0
+        return means["accuracy"] * 100.0
     column, offset = READINGS[reading][label]
     scale = 100.0 if label == "% > 2" else 1.0
-    return runs.groupby("repetition")[column].mean() * scale + offset
+    return means[column] * scale + offset
 
 
 def _sentence(text: str) -> str:
@@ -196,11 +201,12 @@ def render_c45_readings(cells: pd.DataFrame, baseline: str, accuracy_codes: Sequ
         "its depth reproduces on every dataset and its d.c. on at least as many as the literal "
         f"reading's ({baseline}).\n"
     ]
+    texts: dict[str, dict[str, dict[str, str]]] = {}  # hypothesis -> code -> measure -> text
+    for r in cells.to_dict("records"):
+        texts.setdefault(r["reading"], {}).setdefault(r["code"], {"code": r["code"]})[
+            LABELS[r["quantity"]]] = cell_text(r, spreads=False)
     for hypothesis, block in cells.groupby("reading", sort=False):
-        wide = []
-        for code, rows in block.groupby("code", sort=False):
-            wide.append({"code": code, **{LABELS[r["quantity"]]: cell_text(r, spreads=False)
-                                          for r in rows.to_dict("records")}})
+        wide = list(texts[hypothesis].values())
         counts = summary.loc[hypothesis]
         accuracy = block[block["quantity"] == MEASURES["accuracy"]].set_index("code")
         accuracies = ", ".join(
