@@ -20,16 +20,39 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smalltrees.learners.c45 import C45
-from smalltrees.learners.c45.prune import Pruner, predicted_errors
+from smalltrees.learners.c45.prune import (
+    PRUNING_SLACK,
+    Pruner,
+    largest_branch,
+    predicted_errors,
+)
 from smalltrees.learners.c45.tree import class_weights, iter_nodes, route, sequential_sum
+from smalltrees.learners.criteria import EPS
 
 
 class ReferencePruner(Pruner):
-    """The pruner with its branch errors computed the plain way: every node routes its
-    cases (:func:`.route`), every leaf sums its class weights."""
+    """The pruner written plainly: C4.5's recursion (the largest branch chosen after pruning
+    the branches), its branch errors computed by routing the cases at every node
+    (:func:`.route`), every leaf summing its class weights."""
 
-    def raised_errors(self, branch, node, routes):
-        return self.branch_errors(branch, node.rows, node.weights)
+    def prune(self, node):
+        if node.is_leaf:
+            return predicted_errors(node.dist, self.cf, self.estimate)
+        as_tree = sequential_sum([self.prune(child) for child in node.children])
+        largest = node.children[largest_branch([child.total for child in node.children])]
+        raised = (self.branch_errors(largest, node.rows, node.weights)
+                  if self.subtree_raising else np.inf)
+        as_leaf = predicted_errors(node.dist, self.cf, self.estimate)
+        slack = PRUNING_SLACK + EPS
+        if as_leaf < as_tree + slack and as_leaf < raised + slack:
+            node.make_leaf()
+            return as_leaf
+        if raised < as_tree + slack:
+            node.feature, node.threshold = largest.feature, largest.threshold
+            node.groups, node.children = largest.groups, largest.children
+            self.redistribute(node, node.rows, node.weights)
+            return self.prune(node)
+        return as_tree
 
     def branch_errors(self, node, rows, weights):
         if not rows.size:
@@ -114,7 +137,8 @@ def test_pruning_gives_the_reference_tree_to_the_last_bit(data, params, weightin
             assert np.float64(fast.branch_errors(child, node.rows, node.weights)).tobytes() \
                 == expected
             routes = fast.routes(child)
-            assert (routes is not None) == complete
+            two_way = all(len(n.children) in (0, 2) for n, _ in iter_nodes(child))
+            assert (routes is not None) == (complete and two_way)
             assert np.float64(fast.raised_errors(child, node, routes)).tobytes() == expected
     ours, theirs = copy.deepcopy(grown), copy.deepcopy(grown)
     assert (np.float64(fast.prune(ours)).tobytes()

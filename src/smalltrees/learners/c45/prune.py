@@ -123,7 +123,9 @@ def collapse_listed(nodes: list[Node], parent: list[int], branch: list[int]
 class Routes:
     """Where every case of the data ends in a pruned subtree: ``leaf[r]`` is the number of
     the leaf case ``r`` reaches (leaves numbered depth first, branches in order), for data
-    without unknown values (each case reaches one leaf)."""
+    without unknown values (each case reaches one leaf) and a subtree of two-way tests (a
+    test of many values would cost a pass over the data per branch, for branches that are
+    mostly leaves)."""
 
     leaf: np.ndarray
     n_leaves: int
@@ -235,33 +237,37 @@ class Pruner:
 
     def _summed_up(self, node: Node, leaves) -> float:
         """The subtree's predicted errors, its leaves' class weights taken from ``leaves`` in
-        :class:`Routes`' order."""
+        :class:`Routes`' order (a leaf no case reaches has no predicted error)."""
         if node.is_leaf:
-            return predicted_errors(next(leaves), self.cf, self.estimate)
+            weights = next(leaves)
+            return predicted_errors(weights, self.cf, self.estimate) if any(weights) else 0.0
         return sequential_sum([self._summed_up(child, leaves) for child in node.children])
 
     def routes(self, node: Node) -> Routes | None:
-        """The subtree's :class:`Routes` (``None`` if some value of the data is unknown)."""
-        if node.is_leaf or self.leaf_routes is None:
-            return self.leaf_routes
+        """The subtree's :class:`Routes` as it stands (``None`` if some value of the data is
+        unknown or some test has more than two branches); :meth:`prune` makes them as it goes,
+        from its branches'."""
+        if node.is_leaf or len(node.children) != 2:
+            return self.leaf_routes if node.is_leaf else None
         return self._joined_routes(node, [self.routes(child) for child in node.children])
 
     def _joined_routes(self, node: Node, below: list[Routes | None]) -> Routes | None:
-        """The routes of a test from its branches': each case's branch, then its leaf there
-        (numbered after the earlier branches' leaves)."""
-        if self.leaf_routes is None:
+        """The routes of a two-way test from its branches': each case's branch, then its leaf
+        there (the right branch's numbered after the left's)."""
+        left, right = below
+        if left is None or right is None:
             return None
-        branch = _branch(node, self.ZT[node.feature])
-        if branch.dtype == bool:
-            left, right = below
-            return Routes(np.where(branch, right.leaf + left.n_leaves, left.leaf),
-                          left.n_leaves + right.n_leaves)
-        first = np.cumsum([0] + [routes.n_leaves for routes in below])
-        leaf = first[branch]  # a leaf branch's leaf; a test's first leaf, then:
-        for b, (child, routes) in enumerate(zip(node.children, below, strict=True)):
-            if child.children:
-                np.add(leaf, routes.leaf, out=leaf, where=branch == b)
-        return Routes(leaf, int(first[-1]))
+        branch = _branch(node, self.ZT[node.feature])  # x > threshold, or a code/group 0 or 1
+        return Routes(np.where(branch, right.leaf + left.n_leaves, left.leaf),
+                      left.n_leaves + right.n_leaves)
+
+    @staticmethod
+    def _wants_routes(largest: Node) -> bool:
+        """Whether a raising of ``largest`` wants its routes (subtree raising on, no value
+        unknown): it is a two-way test with a test below it (one test deep,
+        :meth:`branch_errors` needs one ``bincount``, as routes would; pruning never makes a
+        branch deeper)."""
+        return len(largest.children) == 2 and any(child.children for child in largest.children)
 
     def redistribute(self, node: Node, rows: np.ndarray, weights: np.ndarray) -> None:
         """Give the subtree the cases ``(rows, weights)`` and recompute its class weights."""
@@ -287,21 +293,31 @@ class Pruner:
         return self._pruned(node, routed=False)[0]
 
     def _pruned(self, node: Node, routed: bool) -> tuple[float, Routes | None]:
-        """:meth:`prune`, returning the pruned subtree's :class:`Routes` too if ``routed`` (a
-        largest branch's routes give its raised errors at once, :meth:`raised_errors`; a
-        test's routes are made of all its branches')."""
+        """:meth:`prune`, returning the pruned subtree's :class:`Routes` too if ``routed`` and
+        it has them (a largest branch's routes give its raised errors at once,
+        :meth:`raised_errors`; a test's routes are made of its branches')."""
         if node.is_leaf:
             return predicted_errors(node.dist, self.cf, self.estimate), self.leaf_routes
-        before = largest_branch([child.total for child in node.children])
-        below = [self._pruned(child, routed or (i == before and self.subtree_raising))
-                 for i, child in enumerate(node.children)]
+        children = node.children
+        joined = routed and len(children) == 2  # (routes through two-way tests only)
+        before = wanted = -1
+        if self.leaf_routes is not None and self.subtree_raising:
+            dists = [child.dist for child in children]
+            before = largest_branch([child.total for child in children])
+            wanted = before if self._wants_routes(children[before]) else -1
+        below = [self._pruned(child, joined or i == wanted) for i, child in enumerate(children)]
         as_tree = sequential_sum([errors for errors, _ in below])
-        # pruning a branch recomputes its class weights only where it raises a branch
-        b = largest_branch([child.total for child in node.children])
-        largest = node.children[b]
+        # C4.5 takes the largest branch after pruning the branches; a branch that raised its
+        # own largest branch has its class weights recomputed (a branch without routes is
+        # routed node by node)
+        if before >= 0 and all(child.dist is dist
+                                   for child, dist in zip(children, dists, strict=True)):
+            b = before
+        else:
+            b = largest_branch([child.total for child in children])
+        largest = children[b]
         if self.subtree_raising:
-            routes = below[b][1] if b == before else self.routes(largest)
-            raised_errors = self.raised_errors(largest, node, routes)
+            raised_errors = self.raised_errors(largest, node, below[b][1])
         else:
             raised_errors = np.inf
         as_leaf = predicted_errors(node.dist, self.cf, self.estimate)
@@ -316,7 +332,7 @@ class Pruner:
             self.redistribute(node, node.rows, node.weights)
             return self._pruned(node, routed)
         return as_tree, (self._joined_routes(node, [routes for _, routes in below])
-                         if routed else None)
+                         if joined else None)
 
 
 def _branch(node: Node, values: np.ndarray) -> np.ndarray:
