@@ -247,8 +247,10 @@ class Pruner:
         """The subtree's :class:`Routes` as it stands (``None`` if some value of the data is
         unknown or some test has more than two branches); :meth:`prune` makes them as it goes,
         from its branches'."""
-        if node.is_leaf or len(node.children) != 2:
-            return self.leaf_routes if node.is_leaf else None
+        if node.is_leaf:
+            return self.leaf_routes
+        if len(node.children) != 2:
+            return None
         return self._joined_routes(node, [self.routes(child) for child in node.children])
 
     def _joined_routes(self, node: Node, below: list[Routes | None]) -> Routes | None:
