@@ -17,14 +17,14 @@ from test_t2 import SETTINGS, training_errors
 
 from smalltrees import T1, T2, T3
 from smalltrees.learners.optimal import dense, depth2, depth3
-from smalltrees.learners.optimal.dense import DenseSets, applies, pays
-from smalltrees.learners.optimal.dense_classes import DenseClasses
+from smalltrees.learners.optimal.dense import applies, pays
+from smalltrees.learners.optimal.dense_classes import DenseClasses, dense_sets
 from smalltrees.learners.optimal.depth2 import _candidates
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
 
-K_VALUES = (1, 2, 3)  # the values of K the dense evaluator covers (two classes)
-K_CLASSES = (1, 2)  # the same for more classes (dense_classes)
+K_VALUES = (1, 2, 3, 4)  # two classes: K <= 3 one signed prefix sum, K = 4 one per class
+K_CLASSES = (1, 2, 3, 4, 5)  # the same for more classes (dense_classes)
 LABELS = np.array(list("abcdefgh"), dtype=object)
 
 
@@ -63,7 +63,7 @@ def encoded(X, y, K):
 @given(cases())
 def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     X, y, K = case
-    assert applies(encoded(X, y, K), K=K) or len(set(y)) < 2
+    assert applies(encoded(X, y, K)) or len(set(y)) < 2
     with (patch.object(depth2, "pays", lambda enc, K: True),  # on data of any size
           patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING)):  # both scans
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
@@ -78,7 +78,7 @@ def test_t2_and_t3_are_optimal_with_more_classes(case):
     """The same brute force with three to five and eight classes (one prefix sum per class;
     from five classes one packed prefix sum of all of them)."""
     X, y, K = case
-    assert applies(encoded(X, y, K), K=K)
+    assert applies(encoded(X, y, K))
     with (patch.object(depth2, "pays", lambda enc, K: True),
           patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING)):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
@@ -128,11 +128,11 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     X, y, K = continuous_case(rng, 150, 4, 60, min_rows=classes, classes=classes)
     y[:classes] = LABELS[:classes]  # every class present
     enc = encoded(X, y, K)
-    assert applies(enc, K=K)
+    assert applies(enc)
     srt = Sorted(enc)
     m, F = len(y), len(srt.cont)
     sets = rng.random((6, m)) < rng.random((6, 1))
-    tables = (DenseSets if classes == 2 else DenseClasses)(srt, sets, K=K)
+    tables = dense_sets(srt, sets, K=K)
     assert (tables.whole() == mask_errors(srt, sets, K=K).min(axis=0)).all()
     which = np.sort(rng.integers(0, len(sets), 30))
     roots = rng.integers(0, F, 30)
@@ -156,6 +156,28 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
         assert np.array_equal(got, expected)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_many_layers_stay_in_int16(seed):
+    """K = 8 intervals over 2,500 items (int16 arrays) whose attributes start with a long run
+    of equal values (no allowed cut there, for many positions): the same errors as
+    ``mask_errors`` on both sides of random thresholds (the layers stay bounded there)."""
+    rng = np.random.default_rng(seed)
+    m = 2500
+    X = pd.DataFrame({"x0": np.where(rng.random(m) < 0.4, -9.0, rng.normal(size=m).round(1)),
+                      "x1": np.where(rng.random(m) < 0.6, -9.0, rng.normal(size=m).round(2))})
+    y = LABELS[rng.choice(3, m)]
+    enc = encoded(X, y, 8)
+    srt = Sorted(enc)
+    sets = rng.random((2, m)) < np.array([[1.0], [0.7]])
+    tables = dense_sets(srt, sets, K=8)
+    assert tables.dtype == np.int16
+    which, roots, at = np.array([0, 0, 1, 1]), rng.integers(0, 2, 4), rng.integers(0, m, 4)
+    lower = sets[which] & (srt.position[roots] < at[:, None])
+    left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
+    assert (left == mask_errors(srt, lower, K=8).min(axis=0)).all()
+    assert (right == mask_errors(srt, sets[which] & ~lower, K=8).min(axis=0)).all()
+
+
 @pytest.mark.parametrize("classes", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(25))
 def test_same_trees_as_the_general_programme(seed, classes, monkeypatch):
@@ -164,15 +186,18 @@ def test_same_trees_as_the_general_programme(seed, classes, monkeypatch):
     X, y, K = continuous_case(rng, 80, 4, 25, classes=classes)
     monkeypatch.setattr(depth2, "pays", lambda enc, K: True)
     fast = [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
-    monkeypatch.setattr(depth2, "applies", lambda enc, K: False)
+    monkeypatch.setattr(depth2, "applies", lambda enc: False)
     assert fast == [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
 
 
 def test_used_where_it_pays():
     """Two classes at K <= 2: always. K = 3: up to MAX_CELLS item-attribute pairs. More
-    classes: up to MAX_CLASS_CELLS classes x pairs. The general programme is faster elsewhere."""
-    def pairs(m, n, p=2):
-        return encoded(pd.DataFrame({f"x{j}": np.arange(float(m)) for j in range(n)}),
+    classes: up to MAX_CLASS_CELLS classes x pairs; with K layers (more classes at K >= 3, two
+    classes at K >= 4) only where the attributes have MIN_BLOCKS distinct values per pair.
+    The general programme is faster elsewhere."""
+    def pairs(m, n, p=2, distinct=None):
+        column = np.arange(float(m)) % (distinct or m)
+        return encoded(pd.DataFrame({f"x{j}": column for j in range(n)}),
                        list(LABELS[:p]) * (m // p), 2)
 
     assert pays(pairs(10, 2), K=2) and pays(pairs(4000, 10), K=2) and pays(pairs(4000, 10), K=1)
@@ -180,21 +205,23 @@ def test_used_where_it_pays():
     assert not pays(pairs(4000, 10), K=3)
     assert pays(pairs(12, 2, 3), K=2) and pays(pairs(3000, 10, 3), K=2)
     assert not pays(pairs(3000, 60, 3), K=2)
+    for p, K in ((2, 4), (3, 3), (3, 4), (6, 7)):
+        assert pays(pairs(600, 10, p), K=K) and pays(pairs(600, 10, p, distinct=80), K=K)
+        assert not pays(pairs(600, 10, p, distinct=50), K=K)  # 1/12 distinct values per pair
+        assert pays(pairs(600, 10, p, distinct=50), K=2)
+        assert not pays(pairs(30000, 10, p), K=K)  # beyond MAX_CLASS_CELLS
 
 
 def test_not_applied_where_not_exact():
-    """Missing values, a categorical attribute, a larger K (K > 3 for two classes, K > 2 for
-    more) keep the general programme."""
+    """Missing values and categorical attributes keep the general programme; any K and any
+    number of classes take a dense evaluator."""
     X = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.0]})
-    assert applies(encoded(X, ["a", "b", "a", "b"], 2), K=2)
-    assert not applies(encoded(X, ["a", "b", "a", "b"], 4), K=4)
-    assert applies(encoded(X, ["a", "b", "c", "b"], 2), K=2)
-    assert not applies(encoded(X, ["a", "b", "c", "b"], 3), K=3)
-    with pytest.raises(ValueError, match="K <= 2, got 3"):
-        DenseClasses(Sorted(encoded(X, ["a", "b", "c", "b"], 3)), np.ones((1, 4), bool), K=3)
-    assert not applies(encoded(X.assign(x=[0.0, np.nan, 2.0, 3.0]), ["a", "b", "a", "b"], 2), K=2)
+    for labels in (["a", "b", "a", "b"], ["a", "b", "c", "b"]):
+        for K in (1, 2, 3, 4, 7):
+            assert applies(encoded(X, labels, K))
+    assert not applies(encoded(X.assign(x=[0.0, np.nan, 2.0, 3.0]), ["a", "b", "a", "b"], 2))
     cat = X.assign(c=pd.Categorical(["u", "v", "u", "v"]))
-    assert not applies(encoded(cat, ["a", "b", "a", "b"], 2), K=2)
+    assert not applies(encoded(cat, ["a", "b", "a", "b"], 2))
 
 
 @pytest.mark.parametrize("learner", [T2, T3])

@@ -57,6 +57,7 @@ CELLS = 1 << 17  # positions x attributes x evaluations per batch
 DOUBLING, LONG = 20000, 8192  # prefix sums double from DOUBLING elements, up to LONG rows
 MAX_CELLS = 1 << 15  # items x attributes up to which K = 3 uses it (see pays)
 MAX_CLASS_CELLS = 1 << 19  # classes x items x attributes up to which more classes use it
+MIN_BLOCKS = 1 / 8  # distinct values per item-attribute pair from which K layers pay
 
 
 def pays(enc, *, K: int) -> bool:
@@ -74,20 +75,30 @@ def pays(enc, *, K: int) -> bool:
       everywhere (S47, 77k: 0.31 vs 0.41; MA, 190k: 0.64 vs 1.05);
     * more classes (K <= 2, one pass per class): up to ``MAX_CLASS_CELLS`` classes x pairs (won
       on IR, 1.8k: T3 0.026 vs 0.036, and SG, 307k: T2 0.10 vs 0.15; lost on SA, 1.39M: 2.03 vs
-      0.55, SU, 3.65M: 1.11 vs 0.36, LE, 8.3M: 3.86 vs 0.39).
+      0.55, SU, 3.65M: 1.11 vs 0.36, LE, 8.3M: 3.86 vs 0.39);
+    * K intervals layer by layer (more classes at K >= 3, two classes at K >= 4,
+      :mod:`~smalltrees.learners.optimal.dense_classes`; sixteenth session): up to
+      ``MAX_CLASS_CELLS`` as well, and only where the attributes have at least ``MIN_BLOCKS``
+      distinct values per pair, since the general programme sweeps the distinct values and
+      this one every item (T2 or T3, general vs dense, CPU-s: won on GL, 0.49 distinct values
+      per pair, K = 7: T3 4.10 vs 0.60; WI, 0.55, K = 4: T3 0.198 vs 0.049; SG, 0.34, K = 8:
+      T2 2.34 vs 0.49; IO, 0.68, K = 4: T2 0.128 vs 0.034; BU, 0.16, K = 4: T3 0.57 vs 0.47;
+      PI, 0.20, K = 4: T3 4.6 vs 1.9; lost on HA, 0.10: T3 0.058 vs 0.113; TR, 0.058: T3 0.30
+      vs 0.35; S47, 0.022: T2 0.14 vs 0.56; SB, 0.058: T2 0.20 vs 0.52; SA, 0.012, K = 7: T2
+      0.95 vs 14.3).
     """
     pairs = len(enc.y) * len(enc.codes)
-    if enc.p > 2:
-        return enc.p * pairs <= MAX_CLASS_CELLS
+    if enc.p > 2 or K > 3:
+        blocks = sum(len(values) for values in enc.values)
+        return enc.p * pairs <= MAX_CLASS_CELLS and (K <= 2 or blocks >= MIN_BLOCKS * pairs)
     return K <= 2 or pairs <= MAX_CELLS
 
 
-def applies(enc, *, K: int) -> bool:
-    """Whether a dense evaluator is exact for ``enc`` at ``K``: every attribute continuous and
-    present on every item, and K <= 3 for two classes (this module), K <= 2 for more
-    (:mod:`~smalltrees.learners.optimal.dense_classes`)."""
-    return (K <= (3 if enc.p == 2 else 2) and all(enc.continuous)
-            and all(bool((codes >= 0).all()) for codes in enc.codes))
+def applies(enc) -> bool:
+    """Whether a dense evaluator is exact for ``enc``: every attribute continuous and present
+    on every item (two classes at K <= 3: this module; otherwise
+    :mod:`~smalltrees.learners.optimal.dense_classes`)."""
+    return all(enc.continuous) and all(bool((codes >= 0).all()) for codes in enc.codes)
 
 
 class DenseSets:

@@ -25,7 +25,7 @@ import numpy as np
 
 from smalltrees.learners.optimal.cuts import search_cuts
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
-from smalltrees.learners.optimal.dense_classes import DenseClasses
+from smalltrees.learners.optimal.dense_classes import dense_sets
 from smalltrees.learners.optimal.search import Encoded, stump_errors
 from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
 from smalltrees.learners.optimal.stumps import majority_label, stump, stumps, threshold
@@ -100,8 +100,8 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: in
     if len(sets) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     dense = None
-    if applies(srt.enc, K=K) and pays(srt.enc, K=K):
-        dense = (DenseSets if srt.enc.p == 2 else DenseClasses)(srt, sets, K=K)
+    if applies(srt.enc) and pays(srt.enc, K=K):
+        dense = dense_sets(srt, sets, K=K)
     one = dense.whole() if dense is not None else mask_errors(srt, sets, K=K).min(axis=0)
     best_errors = np.minimum(one, bounds)
     best_keys = np.full(len(sets), -1, dtype=np.int64)
