@@ -65,7 +65,8 @@ def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     X, y, K = case
     assert applies(encoded(X, y, K)) or len(set(y)) < 2
     with (patch.object(depth2, "pays", lambda enc, K: True),  # on data of any size
-          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING)):  # both scans
+          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING),  # both scans
+          patch.object(depth2, "EXHAUSTIVE", 0 if len(y) % 3 else depth2.EXHAUSTIVE)):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
@@ -80,7 +81,8 @@ def test_t2_and_t3_are_optimal_with_more_classes(case):
     X, y, K = case
     assert applies(encoded(X, y, K))
     with (patch.object(depth2, "pays", lambda enc, K: True),
-          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING)):
+          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING),
+          patch.object(depth2, "EXHAUSTIVE", 0 if len(y) % 3 else depth2.EXHAUSTIVE)):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
@@ -181,10 +183,12 @@ def test_many_layers_stay_in_int16(seed):
 @pytest.mark.parametrize("classes", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(25))
 def test_same_trees_as_the_general_programme(seed, classes, monkeypatch):
-    """T2's and T3's trees (ties included) with and without the dense evaluator."""
+    """T2's and T3's trees (ties included) with and without the dense evaluator (pricing a
+    single set's thresholds all at once, or by branch and bound)."""
     rng = np.random.default_rng(100 + seed)
     X, y, K = continuous_case(rng, 80, 4, 25, classes=classes)
     monkeypatch.setattr(depth2, "pays", lambda enc, K: True)
+    monkeypatch.setattr(depth2, "EXHAUSTIVE", 0 if seed % 2 else depth2.EXHAUSTIVE)
     fast = [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
     monkeypatch.setattr(depth2, "applies", lambda enc: False)
     assert fast == [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]

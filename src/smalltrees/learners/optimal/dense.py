@@ -25,8 +25,8 @@ attribute and every cut (a leaf included) errs
   ``a = b``, ``b`` the last). Each is a running maximum (or minimum) along the positions and
   one maximum.
 
-(More classes need one prefix sum per class: :mod:`~smalltrees.learners.optimal.dense_classes`,
-for K <= 2.)
+(More classes, and K >= 4, need one prefix sum per class:
+:mod:`~smalltrees.learners.optimal.dense_classes`.)
 
 Maxima and minima are taken over the positions where a cut is allowed, after the last item of a
 run of equal values in that attribute's order (a cut there separates any subset of the set as

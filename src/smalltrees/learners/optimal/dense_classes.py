@@ -1,4 +1,5 @@
-"""The dense both-sides evaluator for more than two classes (K <= 2): one prefix sum per class.
+"""The dense both-sides evaluator for more than two classes, and for two at K >= 4: one prefix
+sum per class.
 
 With two classes the best stump on a side reduces to the extremes of one signed prefix sum
 (:mod:`~smalltrees.learners.optimal.dense`). With ``p`` classes it does not: two intervals cut
@@ -17,6 +18,13 @@ classes. With 5 to 8 classes and sets of at most 255 items the counts of all cla
 prefix sum of a uint64 holding each class's count in its own byte (class ``c`` weighs
 ``1 << 8 c``; no byte carries into the next), read off as bytes: 8 bytes per cell scanned
 instead of ``2 p`` (GL, 6 classes: the prefix sums were half its T3 fit).
+
+K >= 3 intervals (any number of classes; two classes from K = 4, below which
+:mod:`~smalltrees.learners.optimal.dense` is cheaper) take the left-to-right programme of the
+sweeps (:mod:`~smalltrees.learners.optimal.sweeps`) along the same positions, one layer per
+interval (:func:`_layered_gain`): about ``5 p`` passes a layer, where the general programme
+sweeps every distinct value of every attribute for each set (GL's T3 at its default K = 7:
+4.1 -> 0.6 CPU-s).
 
 Exactness is checked as for the two-class evaluator (``tests/learners/test_dense.py``): against
 :func:`~smalltrees.learners.optimal.sets.mask_errors`, a brute force over TREE(2)/TREE(3) and
@@ -37,7 +45,7 @@ LITTLE = sys.byteorder == "little"  # the fields of a uint64 lie lowest first in
 
 
 class DenseClasses(DenseSets):
-    """:class:`~smalltrees.learners.optimal.dense.DenseSets` for ``p > 2`` classes and K <= 2:
+    """:class:`~smalltrees.learners.optimal.dense.DenseSets` for ``p > 2`` classes, or K >= 4:
     the same items, penalties and candidates, with one prefix sum per class."""
 
     def __init__(self, srt, sets: np.ndarray, *, K: int):

@@ -8,8 +8,8 @@ items; a continuous root ``beta`` splits its present items at a threshold into `
 threshold for every attribute at once (:mod:`~smalltrees.learners.optimal.sets`; for
 continuous attributes without missing values the dense evaluators of
 :mod:`~smalltrees.learners.optimal.dense` (two classes, K <= 3) and
-:mod:`~smalltrees.learners.optimal.dense_classes` (more classes, K <= 2), which give the same
-numbers), so that most
+:mod:`~smalltrees.learners.optimal.dense_classes` (more classes, or K >= 4), which give the
+same numbers), so that most
 thresholds of most roots are never evaluated, yet the result is the tree an exhaustive search
 returns, ties included (see :mod:`~smalltrees.learners.optimal.estimators`).
 
@@ -23,7 +23,7 @@ from functools import partial
 
 import numpy as np
 
-from smalltrees.learners.optimal.cuts import search_cuts
+from smalltrees.learners.optimal.cuts import search_all, search_cuts
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import dense_sets
 from smalltrees.learners.optimal.search import Encoded, stump_errors
@@ -32,6 +32,7 @@ from smalltrees.learners.optimal.stumps import majority_label, stump, stumps, th
 from smalltrees.learners.optimal.sweeps import CELLS, block_width
 from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit
 
+EXHAUSTIVE = 1 << 17  # candidates x items x attributes of one set priced all at once
 PAIRS = 1 << 24  # item-attribute pairs counted per step for categorical roots
 
 
@@ -146,7 +147,9 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
                       ids: np.ndarray | None = None, *, K: int):
     """Branch and bound over the thresholds of every continuous root of every set; with
     ``dense`` (the tables of the sets ``ids`` of its own) each threshold is priced by the dense
-    evaluator."""
+    evaluator, and a single set whose thresholds fit in ``EXHAUSTIVE`` cells (thresholds x
+    items x attributes, about one batch of the evaluator) has all of them priced at once
+    (:func:`~smalltrees.learners.optimal.cuts.search_all`: T2 on HA and IR)."""
     cand = _candidates(srt, sets) if dense is None else dense.candidates(ids)
     if cand is None:
         return best_errors, best_keys
@@ -158,8 +161,11 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
             left, right = dense.evaluate(ids[problem[r]], attr[r], at[index], cut[index])
             return left, right, np.ones(len(index), dtype=bool)
 
-        return search_cuts(root, cut, keys, np.zeros(len(attr), dtype=np.int64), problem,
-                           first, priced, best_errors, best_keys)
+        missing = np.zeros(len(attr), dtype=np.int64)
+        if len(ids) == 1 and len(cut) * dense.sizes[ids[0]] * len(srt.cont) <= EXHAUSTIVE:
+            return search_all(root, keys, missing, problem, priced, best_errors, best_keys)
+        return search_cuts(root, cut, keys, missing, problem, first, priced, best_errors,
+                           best_keys)
     positions = srt.position[attr]  # (roots, m): position of each item in the root's order
     present = positions < srt.n_present[attr][:, None]
     inside = sets[problem]
