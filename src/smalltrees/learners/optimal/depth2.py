@@ -147,9 +147,11 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
                       ids: np.ndarray | None = None, *, K: int):
     """Branch and bound over the thresholds of every continuous root of every set; with
     ``dense`` (the tables of the sets ``ids`` of its own) each threshold is priced by the dense
-    evaluator, and a single set whose thresholds fit in ``EXHAUSTIVE`` cells (thresholds x
-    items x attributes, about one batch of the evaluator) has all of them priced at once
-    (:func:`~smalltrees.learners.optimal.cuts.search_all`: T2 on HA and IR)."""
+    evaluator; where every set's thresholds fit in ``EXHAUSTIVE`` cells (thresholds x items x
+    attributes, about one batch of the evaluator), all of them are priced at once and the
+    rounds are saved (:func:`~smalltrees.learners.optimal.cuts.search_all`: T2 and T3 on HA;
+    pricing only the small sets of a call so, the others by rounds, made AP's and GL's T3
+    slower: 35-38 -> 41 and 125 -> 142-148 CPU-ms)."""
     cand = _candidates(srt, sets) if dense is None else dense.candidates(ids)
     if cand is None:
         return best_errors, best_keys
@@ -162,7 +164,8 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
             return left, right, np.ones(len(index), dtype=bool)
 
         missing = np.zeros(len(attr), dtype=np.int64)
-        if len(ids) == 1 and len(cut) * dense.sizes[ids[0]] * len(srt.cont) <= EXHAUSTIVE:
+        cells = np.bincount(problem[root], minlength=len(ids)) * dense.sizes[ids] * len(srt.cont)
+        if cells.max() <= EXHAUSTIVE:
             return search_all(root, keys, missing, problem, priced, best_errors, best_keys)
         return search_cuts(root, cut, keys, missing, problem, first, priced, best_errors,
                            best_keys)
