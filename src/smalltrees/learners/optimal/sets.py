@@ -147,11 +147,11 @@ class Sorted:
             groups.append(members)
             found = []
             for members in groups if len(sizes) else []:
-                width = int(sizes[members[0]])
-                b = np.arange(width)
-                gather = [np.where(b < sizes[k], offsets[k] + c * sizes[k] + b, empty)
-                          for k in members for c in range(per_block)]
-                found.append((np.array(members), np.concatenate(gather)))
+                ks = np.array(members)
+                b = np.arange(sizes[ks[0]])
+                own = sizes[ks][:, None, None]  # (attribute, class, block), in that order
+                first = offsets[ks][:, None, None] + np.arange(per_block)[:, None] * own
+                found.append((ks, np.where(b < own, first + b, empty).ravel()))
             self._block_columns[key] = found
         return self._block_columns[key]
 
