@@ -32,7 +32,7 @@ from smalltrees.learners.optimal.stumps import majority_label, stump, stumps, th
 from smalltrees.learners.optimal.sweeps import CELLS, block_width
 from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit
 
-EXHAUSTIVE = 1 << 17  # candidates x items x attributes of one set priced all at once
+EXHAUSTIVE = 1 << 17  # thresholds x items x attributes of every set: priced all at once
 PAIRS = 1 << 24  # item-attribute pairs counted per step for categorical roots
 
 
@@ -149,9 +149,10 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
     ``dense`` (the tables of the sets ``ids`` of its own) each threshold is priced by the dense
     evaluator; where every set's thresholds fit in ``EXHAUSTIVE`` cells (thresholds x items x
     attributes, about one batch of the evaluator), all of them are priced at once and the
-    rounds are saved (:func:`~smalltrees.learners.optimal.cuts.search_all`: T2 and T3 on HA;
-    pricing only the small sets of a call so, the others by rounds, made AP's and GL's T3
-    slower: 35-38 -> 41 and 125 -> 142-148 CPU-ms)."""
+    rounds are saved (:func:`~smalltrees.learners.optimal.cuts.search_all`: T2 and T3 on HA).
+    Pricing only a call's small sets at once and the others by rounds made AP's and GL's T3
+    slower (35-38 -> 41 and 125 -> 142-148 CPU-ms): the rounds stop their bounded problems
+    early."""
     cand = _candidates(srt, sets) if dense is None else dense.candidates(ids)
     if cand is None:
         return best_errors, best_keys
