@@ -158,13 +158,14 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
         assert np.array_equal(got, expected)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_many_layers_stay_in_int16(seed):
-    """K = 8 intervals over 2,500 items (int16 arrays) whose attributes start with a long run
-    of equal values (no allowed cut there, for many positions): the same errors as
-    ``mask_errors`` on both sides of random thresholds (the layers stay bounded there)."""
+@pytest.mark.parametrize("m, dtype", [(2500, np.int16), (6000, np.int32)])
+@pytest.mark.parametrize("seed", range(2))
+def test_many_layers_stay_in_range(seed, m, dtype):
+    """K = 8 intervals over 2,500 items (int16 arrays) or 6,000 (int32) whose attributes start
+    with a long run of equal values (no allowed cut there, for many positions): the same
+    errors as ``mask_errors`` on both sides of random thresholds (the layers stay bounded
+    there)."""
     rng = np.random.default_rng(seed)
-    m = 2500
     X = pd.DataFrame({"x0": np.where(rng.random(m) < 0.4, -9.0, rng.normal(size=m).round(1)),
                       "x1": np.where(rng.random(m) < 0.6, -9.0, rng.normal(size=m).round(2))})
     y = LABELS[rng.choice(3, m)]
@@ -172,7 +173,7 @@ def test_many_layers_stay_in_int16(seed):
     srt = Sorted(enc)
     sets = rng.random((2, m)) < np.array([[1.0], [0.7]])
     tables = dense_sets(srt, sets, K=8)
-    assert tables.dtype == np.int16
+    assert tables.dtype == dtype
     which, roots, at = np.array([0, 0, 1, 1]), rng.integers(0, 2, 4), rng.integers(0, m, 4)
     lower = sets[which] & (srt.position[roots] < at[:, None])
     left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
