@@ -169,20 +169,28 @@ class DenseSets:
         out = np.zeros(len(self.sizes), dtype=np.int64)
         full = np.flatnonzero(self.sizes > 0)
         if len(full):
-            _, _, _, _, _, _, penalty, prefix, starts, lengths = self._flat
+            _, _, _, _, _, _, penalty, prefix, _, _ = self._flat
             at = self.offsets[full]
             raised, lowered = prefix + penalty, prefix - penalty
             if self.K < 3:
                 first = np.maximum.reduceat(raised, at)
                 second = -np.minimum.reduceat(lowered, at)
             else:  # running extrema restarting at each (set, attribute) segment
-                shift = np.repeat(np.arange(len(starts)), lengths) * (2 * len(self.by_item) + 2)
+                shift = self._segment_shift(2 * len(self.by_item) + 2)
                 rise = np.maximum.accumulate(raised + shift) - shift
                 fall = np.minimum.accumulate(lowered - shift) + shift
                 first = np.maximum.reduceat(rise - lowered, at)
                 second = np.maximum.reduceat(raised - fall, at)
             out[full] = _errors(self.sizes[full], self.totals[full], first, second, K=self.K)
         return out
+
+    def _segment_shift(self, width: int) -> np.ndarray:
+        """Per element of the flat arrays, ``width`` times the index of its (set, attribute)
+        segment: added before a running maximum (subtracted before a minimum) and taken off
+        after it, it makes one accumulation over all segments restart at each, as long as
+        ``width`` exceeds the range of the values."""
+        _, _, _, _, _, _, _, _, starts, lengths = self._flat
+        return np.repeat(np.arange(len(starts)) * width, lengths)
 
     def candidates(self, ids: np.ndarray):
         """The thresholds of every root of the sets ``ids``, as

@@ -91,9 +91,8 @@ class DenseClasses(DenseSets):
             gain = prefix.max(axis=1) + (self.totals[q] - prefix).max(axis=1) + penalty
             out[full] = self.sizes[full] - np.maximum.reduceat(gain, self.offsets[full])
         elif len(full):  # the layers along each (set, attribute) segment of the flat arrays
-            _, _, _, _, _, _, penalty, prefix, starts, lengths = self._flat
-            width = 4 * len(self.by_item) + 4  # more than the range of the layers' values
-            shift = np.repeat(np.arange(len(starts)) * width, lengths)
+            _, _, _, _, _, _, penalty, prefix, _, _ = self._flat
+            shift = self._segment_shift(4 * len(self.by_item) + 4)  # the layers' range: 3m + 1
 
             def scan(G):  # running maxima restarting at each segment
                 G += shift
