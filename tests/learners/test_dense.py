@@ -108,15 +108,23 @@ def test_seed_keeps_the_tree_on_the_dense_path(case):
 
 
 @pytest.mark.parametrize("seed", range(30))
-def test_prefix_sums_by_either_scan(seed, monkeypatch):
-    """Both ways of :func:`dense._prefix_sums` (accumulate, recursive doubling) are cumsum."""
+def test_scans_along_the_positions(seed, monkeypatch):
+    """:func:`dense._cumulative_sums` is cumsum along the last axis (int16 through int32, and
+    the int32 and packed uint64 of the evaluators); :func:`dense._prefix_sums`, either way
+    (accumulate, recursive doubling), is cumsum or the running maximum along axis 1."""
     rng = np.random.default_rng(seed)
-    W = rng.integers(-3, 4, size=tuple(rng.integers(1, 40, 3))).astype(np.int16)
+    dtype = [np.int16, np.int32, np.uint64][seed % 3]
+    W = rng.integers(0 if dtype == np.uint64 else -3, 4,
+                     size=tuple(rng.integers(1, 40, 3))).astype(dtype)
+    got = W.copy()
+    dense._cumulative_sums(got)
+    assert got.dtype == dtype and np.array_equal(got, np.cumsum(W, axis=-1, dtype=dtype))
     monkeypatch.setattr(dense, "DOUBLING", int(rng.choice([0, W.size + 1])))
     monkeypatch.setattr(dense, "LONG", int(rng.choice([0, W.shape[1]])))
-    got = W.copy()
-    dense._prefix_sums(got, np.empty_like(got))
-    assert np.array_equal(got, np.cumsum(W, axis=1, dtype=np.int16))
+    for ufunc in (np.add, np.maximum):
+        got = W.copy()
+        dense._prefix_sums(got, np.empty_like(got), ufunc)
+        assert np.array_equal(got, ufunc.accumulate(W, axis=1, dtype=dtype))
 
 
 @pytest.mark.parametrize("classes", [2, 3, 5, 8])

@@ -38,11 +38,9 @@ item's sign times whether it lies below the threshold, plus the penalty's step (
 sum: ``np.where`` measured four times slower on int16). The four arrays ``C + P`` and
 ``P - C`` of both sides are written into one array, ``E`` first, then scanned in place, so
 one reduction (one running maximum for K = 3) serves all four extremes. Every numpy call
-handles a batch of evaluations of one set, in arrays shaped (evaluations, positions,
-attributes): the set's own operands broadcast along the leading axis, the prefix sums and
-running maxima along the middle one are recursive doubling over whole groups of rows
-(:func:`_prefix_sums`) and the extremes are one reduction over contiguous blocks
-(:meth:`DenseSets._extremes`).
+handles a batch of evaluations of one set, the set's own operands broadcast along the leading
+axis, the extremes one reduction over contiguous blocks (the layouts and scans:
+:meth:`DenseSets._extremes`).
 
 The general programme (:mod:`~smalltrees.learners.optimal.sets`) stays the reference:
 ``tests/learners/test_dense.py`` checks this one against it and against a brute force over
@@ -117,9 +115,11 @@ class DenseSets:
         order = srt.order
         F, m = order.shape
         self.K = K
+        self.positions_last = K <= 2  # the layout of the arrays of a batch (see _extremes)
         self.layers = 1  # arrays per evaluation (see evaluate)
         self.dtype = np.int16 if 6 * m + 4 < np.iinfo(np.int16).max else np.int32
         self.by_item = np.ascontiguousarray(srt.position.T, dtype=self.dtype)  # (m, F)
+        self.by_root = np.ascontiguousarray(self.by_item.T)  # (F, m)
         self.sizes = sets.sum(axis=1)
         big = 2 * m + 1
         q, f, j = np.nonzero(sets[:, order])  # grouped by set, then attribute, then position
@@ -152,17 +152,34 @@ class DenseSets:
 
     def _table(self, s: int):
         """(items, stacked, total) of set ``s``: its items at each position of each attribute's
-        order (n, F); the signed values, the step of the penalty, twice the penalty and
-        ``C_S`` stacked (4, n, F); its signed total."""
+        order (F, n); the signed values, the step of the penalty, twice the penalty and
+        ``C_S`` stacked (4, F, n) or (4, n, F) (:meth:`_arranged`); its signed total."""
         if s not in self.tables:
             _, _, _, items, sign, step, penalty, prefix, _, _ = self._flat
             n, F = int(self.sizes[s]), self.by_item.shape[1]
             part = slice(self.offsets[s], self.offsets[s + 1])
             columns = np.stack([sign[part], step[part], 2 * penalty[part], prefix[part]])
-            stacked = np.ascontiguousarray(columns.reshape(4, F, n).transpose(0, 2, 1),
-                                           dtype=self.dtype)
-            self.tables[s] = (items[part].reshape(F, n).T, stacked, int(self.totals[s]))
+            self.tables[s] = (items[part].reshape(F, n), self._arranged(columns.reshape(4, F, n)),
+                              int(self.totals[s]))
         return self.tables[s]
+
+    def _arranged(self, values: np.ndarray) -> np.ndarray:
+        """``values`` shaped (..., F, n), contiguous in the evaluator's dtype and layout:
+        positions last at K <= 2, else (..., n, F) (see :meth:`_extremes`)."""
+        arranged = values if self.positions_last else np.swapaxes(values, -1, -2)
+        return np.ascontiguousarray(arranged, dtype=self.dtype)
+
+    def _sums(self, W: np.ndarray) -> None:
+        """Prefix sums along the positions of ``W`` (in the evaluator's layout), in place."""
+        if self.positions_last:
+            _cumulative_sums(W)
+        else:
+            W = W.reshape((-1,) + W.shape[-2:])
+            _prefix_sums(W, np.empty_like(W))
+
+    def _last(self, W: np.ndarray) -> np.ndarray:
+        """``W``'s values at the last position of the first attribute's order."""
+        return W[..., 0, -1] if self.positions_last else W[..., -1, 0]
 
     def whole(self) -> np.ndarray:
         """(P,) errors of the best stump (TREE(1)) on each set."""
@@ -283,30 +300,33 @@ class DenseSets:
 
     def _positions(self, s):
         """The position of the set's item at each place of each attribute's order in each
-        root's order, shaped (roots, n, F) (built at the set's first evaluation)."""
+        root's order, shaped (roots, F, n) or (roots, n, F) (the layout; built at the set's
+        first evaluation)."""
         if s not in self.roots:
-            by_item = self.by_item[self._table(s)[0]]  # (n, F, roots)
-            self.roots[s] = np.ascontiguousarray(by_item.transpose(2, 0, 1))
+            items = self._table(s)[0]
+            self.roots[s] = np.take(self.by_root, items if self.positions_last else items.T,
+                                    axis=1)
         return self.roots[s]
 
     def _extremes(self, s, n, roots, at):
         """(signed total below each threshold, (4, R) extremes of the side below and of the
         side above: the maxima of ``C + P`` and ``P - C`` for K = 2, ``X`` and ``Y`` for K = 3,
-        None for K = 1). Arrays shaped (evaluations, positions, attributes), so the set's own
-        operands broadcast along the leading axis and the scans run along the middle one
-        (measured against (positions, evaluations, attributes), where the operands are
-        gathered as blocks and the scans run over whole rows: T3 at K = 2 1.2x faster on IO's
-        shapes, 2x with 4-9 attributes; at K = 3, with the doubling scan, 1.2-1.5x on PA, PI,
-        BU, TR, G2 and IO)."""
+        None for K = 1). Arrays shaped (evaluations, attributes, positions) at K <= 2, so the
+        prefix sums are one accumulation along contiguous rows (:func:`_cumulative_sums`;
+        seventeenth session, T3 at K = 2: PA 0.139-0.152 -> 0.124-0.127 CPU-s, BU 0.099-0.110
+        -> 0.075-0.077), and (evaluations, positions, attributes) at K = 3, whose running
+        maxima double over whole rows (:func:`_prefix_sums`; 3-4x slower over the short rows
+        of the other layout). Both measured against (positions, evaluations, attributes): T3
+        at K = 2 1.2-2x faster, at K = 3 1.2-1.5x on PA, PI, BU, TR, G2 and IO."""
         sign, step, pen2, cs = self._table(s)[1]
-        R, F = len(roots), sign.shape[1]
-        U = np.empty((4, R, n, F), dtype=self.dtype)
+        R = len(roots)
+        U = np.empty((4, R) + sign.shape, dtype=self.dtype)
         E = U[0]
         lower = np.take(self._positions(s), roots, axis=0) < at.astype(self.dtype)[:, None, None]
         np.multiply(lower, sign, out=E)  # the signed values below the threshold (a select
         np.add(E, step, out=E)  # is several times slower), with the step of the penalty
-        _prefix_sums(E, U[1])
-        t_left = E[:, -1, 0].astype(np.int64)
+        self._sums(E)
+        t_left = self._last(E).astype(np.int64)
         if self.K == 1:
             return t_left, None
         np.subtract(pen2, E, out=U[1])
@@ -315,9 +335,9 @@ class DenseSets:
         if self.K == 2:
             return t_left, U.reshape(4, R, -1).max(axis=-1).astype(np.int64)
         # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
-        M = U.copy().reshape(4 * R, n, F)
+        M = U.copy().reshape((4 * R,) + sign.shape)
         _prefix_sums(M, np.empty_like(M), np.maximum)
-        M = M.reshape(4, R, n, F)
+        M = M.reshape(U.shape)
         M[0::2] += U[1::2]
         M[1::2] += U[0::2]
         return t_left, M.reshape(4, R, -1).max(axis=-1).astype(np.int64)
@@ -335,6 +355,21 @@ def _errors(n, total, first, second, *, K: int) -> np.ndarray:
     else:
         gain = np.maximum(total + 2 * first, 2 * second - total)
     return (n - gain) // 2
+
+
+def _cumulative_sums(W: np.ndarray) -> None:
+    """Cumulative sums along the last axis of a C-contiguous array, in place, int16 widened to
+    int32 and back: numpy accumulates int32 (and uint64) along contiguous rows 2-4x faster
+    than int16 along any axis, and than recursive doubling below about 50k elements (int16 6 x
+    7 x 57: 3.7 us against 6.4 and 16.7; 12 x 22 x 112: 22 against 67 and 33; 30 x 22 x 195:
+    83 against 282 and 77). An int32 ``dtype`` on int16 is as slow as int16 beyond numpy's
+    8,192-element buffer."""
+    if W.dtype == np.int16:
+        wide = W.astype(np.int32)
+        np.add.accumulate(wide, axis=-1, out=wide)
+        np.copyto(W, wide, casting="unsafe")
+    else:
+        np.add.accumulate(W, axis=-1, out=W)
 
 
 def _prefix_sums(W: np.ndarray, spare: np.ndarray, ufunc=np.add) -> None:

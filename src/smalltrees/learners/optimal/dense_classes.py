@@ -7,13 +7,15 @@ after a prefix with class counts ``C_c`` (of a side holding ``T_c`` items of cla
 classify ``max_c C_c + max_c (T_c - C_c)`` items right, each interval taking its majority
 class (Auer et al. 1995, section 2: the best labelling of at most K intervals), and the leaf is
 the cut after the last item (``max_c T_c``). So each evaluation keeps one prefix sum per class,
-shaped (classes, evaluations, positions, attributes): the side below a threshold of root ``g``
+shaped (classes, evaluations, attributes, positions) (positions before attributes at K >= 3:
+the layouts of :meth:`~smalltrees.learners.optimal.dense.DenseSets._extremes`): the side
+below a threshold of root ``g``
 counts ``C_c = cumsum(below * [y = c])`` along each attribute's order, the side above
 ``C_S,c - C_c`` (``C_S`` the set's own counts). The two maxima over the classes are two
 reductions over the class axis, the cuts inside a run of equal values get a penalty ``-B``
 (as in the two-class evaluator) and one reduction over (positions, attributes) gives the best
 stump of each side, leaf and every attribute included. K = 1 needs only the totals. About
-``8 p`` passes over (evaluations, positions, attributes) per batch, against about 10 for two
+``8 p`` passes over (evaluations, attributes, positions) per batch, against about 10 for two
 classes. With 5 to 8 classes and sets of at most 255 items the counts of all classes are one
 prefix sum of a uint64 holding each class's count in its own byte (class ``c`` weighs
 ``1 << 8 c``; no byte carries into the next), read off as bytes: 8 bytes per cell scanned
@@ -64,20 +66,19 @@ class DenseClasses(DenseSets):
 
     def _table(self, s: int):
         """(items, classes, counts, penalty, totals) of set ``s``: its items at each position of
-        each attribute's order (n, F); their one-hot classes and the set's prefix sums per
-        class (p, n, F); the penalty (n, F); the set's class counts (p,)."""
+        each attribute's order (F, n); their one-hot classes and the set's prefix sums per
+        class (p, F, n); the penalty (F, n); the set's class counts (p,); all but the items in
+        the evaluator's layout (:meth:`_arranged`: positions last at K <= 2)."""
         if s not in self.tables:
             _, _, _, items, sign, _, penalty, prefix, _, _ = self._flat
             n, F = int(self.sizes[s]), self.by_item.shape[1]
             part = slice(self.offsets[s], self.offsets[s + 1])
 
             def by_class(values):
-                return np.ascontiguousarray(values[part].reshape(F, n, -1).transpose(2, 1, 0),
-                                            dtype=self.dtype)
+                return self._arranged(values[part].reshape(F, n, -1).transpose(2, 0, 1))
 
-            self.tables[s] = (items[part].reshape(F, n).T, by_class(sign), by_class(prefix),
-                              np.ascontiguousarray(penalty[part].reshape(F, n).T,
-                                                   dtype=self.dtype), self.totals[s])
+            self.tables[s] = (items[part].reshape(F, n), by_class(sign), by_class(prefix),
+                              self._arranged(penalty[part].reshape(F, n)), self.totals[s])
         return self.tables[s]
 
     def whole(self) -> np.ndarray:
@@ -120,19 +121,19 @@ class DenseClasses(DenseSets):
         """Errors of the best stumps below and above each threshold of one batch of set ``s``
         (``n > 0`` items)."""
         _, classes, counts, penalty, total = self._table(s)
-        R, p, F = len(roots), len(total), classes.shape[2]
+        R, p = len(roots), len(total)
         lower = np.take(self._positions(s), roots, axis=0) < at.astype(self.dtype)[:, None, None]
-        C = np.empty((p, R, n, F), dtype=self.dtype)
+        C = np.empty((p, R) + classes.shape[1:], dtype=self.dtype)
         if not self.packs:
             np.multiply(lower, classes[:, None], out=C)  # the items below, one array per class
-            _prefix_sums(C.reshape(p * R, n, F), np.empty_like(C).reshape(p * R, n, F))
+            self._sums(C)
         else:  # every class counted in its own byte of one uint64: one prefix sum, read off
             packed = np.multiply(lower, self._packed(s), dtype=np.uint64)
-            _prefix_sums(packed, np.empty_like(packed))
-            fields = packed.view(FIELD).reshape(R, n, F, FIELDS)
+            self._sums(packed)
+            fields = packed.view(FIELD).reshape(packed.shape + (FIELDS,))
             fields = fields[..., :p] if LITTLE else fields[..., ::-1][..., :p]
             np.copyto(C, np.moveaxis(fields, -1, 0), casting="unsafe")
-        t_left = C[:, :, -1, 0].T.astype(np.int64)  # (R, p)
+        t_left = self._last(C).T.astype(np.int64)  # (R, p)
         t_right = total - t_left
         if self.K == 1:
             found[0][part] = below - t_left.max(axis=1)
@@ -144,9 +145,9 @@ class DenseClasses(DenseSets):
         found[1][part] = n - below - gain(C, t_right, penalty)
 
     def _packed(self, s):
-        """(n, F) uint64: ``1 << (8 c)`` for the class ``c`` of set ``s``'s item at each place,
-        so that one sum counts every class in its own byte (no carry: a set has at most 255
-        items); built once per set."""
+        """(F, n) or (n, F) uint64: ``1 << (8 c)`` for the class ``c`` of set ``s``'s item at
+        each place, so that one sum counts every class in its own byte (no carry: a set has at
+        most 255 items); built once per set."""
         if s not in self.packed:
             classes = self._table(s)[1]
             shifts = np.arange(len(classes), dtype=np.uint64)[:, None, None] * np.uint64(8)
@@ -159,7 +160,7 @@ class DenseClasses(DenseSets):
 
     def _gain(self, C, totals, penalty):
         """(R,) items classified right by the best stump of at most two intervals on each side
-        whose prefix counts per class are ``C`` (p, R, n, F) and class counts ``totals``
+        whose prefix counts per class are ``C`` (p, R, F, n) and class counts ``totals``
         (R, p): ``max_c C_c + max_c (T_c - C_c)`` at the best allowed cut. The case K = 2 of
         :func:`_layered_gain` in fewer passes (GL's T3 at K = 2: 130-139 ms against
         142-154 ms with :meth:`_layers`)."""
