@@ -132,7 +132,7 @@ class DenseSets:
         penalty = np.where(same & np.append(ranks[1:] == ranks[:-1], False), -big, 0)
         first = np.concatenate(([True], ~same[:-1]))
         step = penalty - np.where(first, 0, np.concatenate(([0], penalty[:-1])))  # the diff
-        sign = self._signs(srt.enc.y[items].astype(np.int64), srt.enc.p)
+        sign = self._signs(srt.enc.y.astype(np.int64), srt.enc.p)[items]  # per item, gathered
         prefix = np.cumsum(sign, axis=0)
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
         lengths = np.diff(np.append(starts, len(q)))
@@ -221,17 +221,17 @@ class DenseSets:
             return None
         wanted = np.zeros(len(self.sizes), dtype=bool)
         wanted[ids] = True
-        segment = np.repeat(np.arange(len(starts)), lengths)
         alone = np.zeros(len(q), dtype=bool)  # a single distinct value: one cut below it
-        alone[starts[np.bincount(segment[self.cuts], minlength=len(starts)) == 0]] = True
+        alone[starts[~np.logical_or.reduceat(self.cuts, starts)]] = True
         e = np.flatnonzero((self.cuts | alone) & wanted[q])  # grouped by root, by threshold
         if not len(e):
             return None
         single = alone[e]
-        below = np.where(single, 0, e - starts[segment[e]] + 1)
+        segment = np.repeat(np.arange(len(starts)), lengths)[e]
+        below = np.where(single, 0, e - starts[segment] + 1)
         at = j[np.where(single, e, e + 1)]
-        purity = self._purity(q[e], np.where(single, -1, e), below)
-        new_root = np.concatenate(([True], segment[e][1:] != segment[e][:-1]))
+        purity = self._purity(q[e], np.where(single, -1, e))
+        new_root = np.concatenate(([True], segment[1:] != segment[:-1]))
         root = np.cumsum(new_root) - 1
         heads = np.flatnonzero(new_root)
         purest = np.flatnonzero(purity == np.minimum.reduceat(purity, heads)[root])
@@ -239,13 +239,11 @@ class DenseSets:
         rank = np.cumsum(wanted) - 1  # the place of each wanted set among ``ids``
         return root, below, at, first, rank[q[e[heads]]], f[e[heads]]
 
-    def _purity(self, sets, ends, below):
-        """Errors of the purest one-level split of each candidate (a leaf on each side): the
-        set of each, the flat element of its last item below it (-1: none) and how many lie
-        below it."""
+    def _purity(self, sets, ends):
+        """Errors of the purest one-level split of each candidate (a leaf on each side), given
+        the set of each and the flat element of its last item below it (-1: none)."""
         signed = np.where(ends >= 0, self._flat[7][ends], 0)
-        n, total = self.sizes[sets], self.totals[sets]
-        return (below - np.abs(signed) + n - below - np.abs(total - signed)) // 2
+        return (self.sizes[sets] - np.abs(signed) - np.abs(self.totals[sets] - signed)) // 2
 
     def evaluate(self, sets: np.ndarray, roots: np.ndarray, at: np.ndarray, below: np.ndarray):
         """Errors of the best stumps on both sides of thresholds.

@@ -106,11 +106,11 @@ class DenseClasses(DenseSets):
             out[full] = self.sizes[full] - gain
         return out
 
-    def _purity(self, sets, ends, below):
+    def _purity(self, sets, ends):
         """Errors of the purest one-level split of each candidate (see the base class)."""
         under = np.where((ends >= 0)[:, None], self._flat[7][ends], 0)
         over = self.totals[sets] - under
-        return below - under.max(axis=1) + self.sizes[sets] - below - over.max(axis=1)
+        return self.sizes[sets] - under.max(axis=1) - over.max(axis=1)
 
     def _found(self, N: int):
         """Buffers of the errors below and above each of ``N`` thresholds (zero where a set is
