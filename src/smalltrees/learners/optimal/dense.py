@@ -118,8 +118,7 @@ class DenseSets:
         self.positions_last = K <= 2  # the layout of the arrays of a batch (see _extremes)
         self.layers = 1  # arrays per evaluation (see evaluate)
         self.dtype = np.int16 if 6 * m + 4 < np.iinfo(np.int16).max else np.int32
-        self.by_item = np.ascontiguousarray(srt.position.T, dtype=self.dtype)  # (m, F)
-        self.by_root = np.ascontiguousarray(self.by_item.T)  # (F, m)
+        self.by_root = np.ascontiguousarray(srt.position, dtype=self.dtype)  # (F, m)
         self.sizes = sets.sum(axis=1)
         big = 2 * m + 1
         # grouped by set, then attribute, then position (a flat index: 3x faster than nonzero)
@@ -145,7 +144,7 @@ class DenseSets:
             full = self.sizes > 0
             self.totals[full] = prefix[last[full]]
         self.cuts = same & (penalty == 0)  # a cut between element e and e + 1
-        self.tables = {}  # set -> its arrays shaped (positions, ..., attributes), when evaluated
+        self.tables = {}  # set -> its arrays in the evaluator's layout, when evaluated
         self.roots = {}  # set -> the position of each of its items in each root's order
 
     @staticmethod
@@ -159,7 +158,7 @@ class DenseSets:
         ``C_S`` stacked (4, F, n) or (4, n, F) (:meth:`_arranged`); its signed total."""
         if s not in self.tables:
             _, _, _, items, sign, step, penalty, prefix, _, _ = self._flat
-            n, F = int(self.sizes[s]), self.by_item.shape[1]
+            n, F = int(self.sizes[s]), self.by_root.shape[0]
             part = slice(self.offsets[s], self.offsets[s + 1])
             columns = np.stack([sign[part], step[part], 2 * penalty[part], prefix[part]])
             self.tables[s] = (items[part].reshape(F, n), self._arranged(columns.reshape(4, F, n)),
@@ -196,7 +195,7 @@ class DenseSets:
                 first = np.maximum.reduceat(raised, at)
                 second = -np.minimum.reduceat(lowered, at)
             else:  # running extrema restarting at each (set, attribute) segment
-                shift = self._segment_shift(2 * len(self.by_item) + 2)
+                shift = self._segment_shift(2 * self.by_root.shape[1] + 2)
                 rise = np.maximum.accumulate(raised + shift) - shift
                 fall = np.minimum.accumulate(lowered - shift) + shift
                 first = np.maximum.reduceat(rise - lowered, at)
@@ -265,7 +264,7 @@ class DenseSets:
         """
         found = self._found(len(sets))
         bounds = np.flatnonzero(np.concatenate(([True], sets[1:] != sets[:-1], [True])))
-        F = self.by_item.shape[1]
+        F = self.by_root.shape[0]
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
             s = int(sets[lo])
             n = int(self.sizes[s])
@@ -284,7 +283,7 @@ class DenseSets:
 
     def _batch(self, found, part: slice, s, n, roots, at, below) -> None:
         """Fill ``found[..., part]`` for one batch of thresholds of set ``s`` (``n`` items)."""
-        t_left, best = self._extremes(s, n, roots, at)
+        t_left, best = self._extremes(s, roots, at)
         found[0][part] = t_left
         if best is not None:
             found[1][:, part] = best
@@ -309,7 +308,7 @@ class DenseSets:
                                     axis=1)
         return self.roots[s]
 
-    def _extremes(self, s, n, roots, at):
+    def _extremes(self, s, roots, at):
         """(signed total below each threshold, (4, R) extremes of the side below and of the
         side above: the maxima of ``C + P`` and ``P - C`` for K = 2, ``X`` and ``Y`` for K = 3,
         None for K = 1). Arrays shaped (evaluations, attributes, positions) at K <= 2, so the

@@ -4,20 +4,19 @@ sum per class.
 With two classes the best stump on a side reduces to the extremes of one signed prefix sum
 (:mod:`~smalltrees.learners.optimal.dense`). With ``p`` classes it does not: two intervals cut
 after a prefix with class counts ``C_c`` (of a side holding ``T_c`` items of class ``c``)
-classify ``max_c C_c + max_c (T_c - C_c)`` items right, each interval taking its majority
-class (Auer et al. 1995, section 2: the best labelling of at most K intervals), and the leaf is
-the cut after the last item (``max_c T_c``). So each evaluation keeps one prefix sum per class,
+classify ``max_c C_c + max_c (T_c - C_c)`` items right, each interval taking its majority class
+(Auer et al. 1995, section 2: the best labelling of at most K intervals), and the leaf is the
+cut after the last item (``max_c T_c``). So each evaluation keeps one prefix sum per class,
 shaped (classes, evaluations, attributes, positions) (positions before attributes at K >= 3:
-the layouts of :meth:`~smalltrees.learners.optimal.dense.DenseSets._extremes`): the side
-below a threshold of root ``g``
-counts ``C_c = cumsum(below * [y = c])`` along each attribute's order, the side above
-``C_S,c - C_c`` (``C_S`` the set's own counts). The two maxima over the classes are two
-reductions over the class axis, the cuts inside a run of equal values get a penalty ``-B``
-(as in the two-class evaluator) and one reduction over (positions, attributes) gives the best
-stump of each side, leaf and every attribute included. K = 1 needs only the totals. About
-``8 p`` passes over (evaluations, attributes, positions) per batch, against about 10 for two
-classes. With 5 to 8 classes and sets of at most 255 items the counts of all classes are one
-prefix sum of a uint64 holding each class's count in its own byte (class ``c`` weighs
+the layouts of :meth:`~smalltrees.learners.optimal.dense.DenseSets._extremes`): the side below
+a threshold of root ``g`` counts ``C_c = cumsum(below * [y = c])`` along each attribute's
+order, the side above ``C_S,c - C_c`` (``C_S`` the set's own counts). The two maxima over the
+classes are two reductions over the class axis, the cuts inside a run of equal values get a
+penalty ``-B`` (as in the two-class evaluator) and one reduction over (positions, attributes)
+gives the best stump of each side, leaf and every attribute included. K = 1 needs only the
+totals. About ``8 p`` passes over (evaluations, attributes, positions) per batch, against about
+10 for two classes. With 5 to 8 classes and sets of at most 255 items the counts of all classes
+are one prefix sum of a uint64 holding each class's count in its own byte (class ``c`` weighs
 ``1 << 8 c``; no byte carries into the next), read off as bytes: 8 bytes per cell scanned
 instead of ``2 p`` (GL, 6 classes: the prefix sums were half its T3 fit).
 
@@ -71,7 +70,7 @@ class DenseClasses(DenseSets):
         the evaluator's layout (:meth:`_arranged`: positions last at K <= 2)."""
         if s not in self.tables:
             _, _, _, items, sign, _, penalty, prefix, _, _ = self._flat
-            n, F = int(self.sizes[s]), self.by_item.shape[1]
+            n, F = int(self.sizes[s]), self.by_root.shape[0]
             part = slice(self.offsets[s], self.offsets[s + 1])
 
             def by_class(values):
@@ -93,7 +92,7 @@ class DenseClasses(DenseSets):
             out[full] = self.sizes[full] - np.maximum.reduceat(gain, self.offsets[full])
         elif len(full):  # the layers along each (set, attribute) segment of the flat arrays
             _, _, _, _, _, _, penalty, prefix, _, _ = self._flat
-            shift = self._segment_shift(4 * len(self.by_item) + 4)  # the layers' range: 3m + 1
+            shift = self._segment_shift(4 * self.by_root.shape[1] + 4)  # the layers' range: 3m + 1
 
             def scan(G):  # running maxima restarting at each segment
                 G += shift
