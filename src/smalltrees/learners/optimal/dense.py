@@ -263,6 +263,7 @@ class DenseSets:
         left, right : ndarray of int64
         """
         found = self._found(len(sets))
+        places = at.astype(self.dtype)  # compared with the positions' tables, batch by batch
         bounds = np.flatnonzero(np.concatenate(([True], sets[1:] != sets[:-1], [True])))
         F = self.by_root.shape[0]
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
@@ -273,7 +274,7 @@ class DenseSets:
             step = max(1, CELLS // max(1, n * F * self.layers))
             for a in range(lo, hi, step):
                 b = min(a + step, hi)
-                self._batch(found, slice(a, b), s, n, roots[a:b], at[a:b], below[a:b])
+                self._batch(found, slice(a, b), s, n, roots[a:b], places[a:b], below[a:b])
         return self._sides(found, sets, below)
 
     def _found(self, N: int):
@@ -322,25 +323,25 @@ class DenseSets:
         R = len(roots)
         U = np.empty((4, R) + sign.shape, dtype=self.dtype)
         E = U[0]
-        lower = np.take(self._positions(s), roots, axis=0) < at.astype(self.dtype)[:, None, None]
+        lower = np.take(self._positions(s), roots, axis=0) < at[:, None, None]
         np.multiply(lower, sign, out=E)  # the signed values below the threshold (a select
         np.add(E, step, out=E)  # is several times slower), with the step of the penalty
         self._sums(E)
-        t_left = self._last(E).astype(np.int64)
+        t_left = self._last(E)  # cast where it is stored (as the maxima below)
         if self.K == 1:
             return t_left, None
         np.subtract(pen2, E, out=U[1])
         np.add(U[1], cs, out=U[2])  # C_S + 2P - E
         np.subtract(E, cs, out=U[3])
         if self.K == 2:
-            return t_left, U.reshape(4, R, -1).max(axis=-1).astype(np.int64)
+            return t_left, U.reshape(4, R, -1).max(axis=-1)
         # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
         M = U.copy().reshape((4 * R,) + sign.shape)
         _prefix_sums(M, np.empty_like(M), np.maximum)
         M = M.reshape(U.shape)
         M[0::2] += U[1::2]
         M[1::2] += U[0::2]
-        return t_left, M.reshape(4, R, -1).max(axis=-1).astype(np.int64)
+        return t_left, M.reshape(4, R, -1).max(axis=-1)
 
 
 def _errors(n, total, first, second, *, K: int) -> np.ndarray:

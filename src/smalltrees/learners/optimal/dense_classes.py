@@ -121,7 +121,7 @@ class DenseClasses(DenseSets):
         (``n > 0`` items)."""
         _, classes, counts, penalty, total = self._table(s)
         R, p = len(roots), len(total)
-        lower = np.take(self._positions(s), roots, axis=0) < at.astype(self.dtype)[:, None, None]
+        lower = np.take(self._positions(s), roots, axis=0) < at[:, None, None]
         C = np.empty((p, R) + classes.shape[1:], dtype=self.dtype)
         if not self.packs:
             np.multiply(lower, classes[:, None], out=C)  # the items below, one array per class
