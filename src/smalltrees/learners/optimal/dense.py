@@ -204,18 +204,21 @@ class DenseSets:
         return out
 
     def _segment_shift(self, width: int) -> np.ndarray:
-        """Per element of the flat arrays, ``width`` times the index of its (set, attribute)
-        segment: added before a running maximum (subtracted before a minimum) and taken off
-        after it, it makes one accumulation over all segments restart at each, as long as
-        ``width`` exceeds the range of the values."""
+        """``width`` times :meth:`_segments`: added before a running maximum (subtracted before
+        a minimum) and taken off after it, it makes one accumulation over all segments restart
+        at each, as long as ``width`` exceeds the range of the values."""
+        return self._segments() * width
+
+    def _segments(self) -> np.ndarray:
+        """Per element of the flat arrays, the index of its (set, attribute) segment."""
         _, _, _, _, _, _, _, _, starts, lengths = self._flat
-        return np.repeat(np.arange(len(starts)) * width, lengths)
+        return np.repeat(np.arange(len(starts)), lengths)
 
     def candidates(self, ids: np.ndarray):
         """The thresholds of every root of the sets ``ids``, as
         :func:`~smalltrees.learners.optimal.depth2._candidates` gives them for ``sets[ids]``
         (the same candidates, first guesses and order), read off the sets' own prefix sums."""
-        q, f, j, _, _, _, _, _, starts, lengths = self._flat
+        q, f, j, _, _, _, _, _, starts, _ = self._flat
         if not len(q):
             return None
         wanted = np.zeros(len(self.sizes), dtype=bool)
@@ -226,7 +229,7 @@ class DenseSets:
         if not len(e):
             return None
         single = alone[e]
-        segment = np.repeat(np.arange(len(starts)), lengths)[e]
+        segment = self._segments()[e]
         below = np.where(single, 0, e - starts[segment] + 1)
         at = j[np.where(single, e, e + 1)]
         purity = self._purity(q[e], np.where(single, -1, e))
@@ -317,8 +320,7 @@ class DenseSets:
         seventeenth session, T3 at K = 2: PA 0.139-0.152 -> 0.124-0.127 CPU-s, BU 0.099-0.110
         -> 0.075-0.077), and (evaluations, positions, attributes) at K = 3, whose running
         maxima double over whole rows (:func:`_prefix_sums`; 3-4x slower over the short rows
-        of the other layout). Both measured against (positions, evaluations, attributes): T3
-        at K = 2 1.2-2x faster, at K = 3 1.2-1.5x on PA, PI, BU, TR, G2 and IO."""
+        of the other layout). Both beat (positions, evaluations, attributes): 1.2-2x."""
         sign, step, pen2, cs = self._table(s)[1]
         R = len(roots)
         U = np.empty((4, R) + sign.shape, dtype=self.dtype)
