@@ -165,11 +165,12 @@ class DenseSets:
                               int(self.totals[s]))
         return self.tables[s]
 
-    def _arranged(self, values: np.ndarray) -> np.ndarray:
-        """``values`` shaped (..., F, n), contiguous in the evaluator's dtype and layout:
-        positions last at K <= 2, else (..., n, F) (see :meth:`_extremes`)."""
+    def _arranged(self, values: np.ndarray, dtype=None) -> np.ndarray:
+        """``values`` shaped (..., F, n), contiguous in the evaluator's layout and ``dtype``
+        (by default the evaluator's): positions last at K <= 2, else (..., n, F) (see
+        :meth:`_extremes`)."""
         arranged = values if self.positions_last else np.swapaxes(values, -1, -2)
-        return np.ascontiguousarray(arranged, dtype=self.dtype)
+        return np.ascontiguousarray(arranged, dtype=dtype or self.dtype)
 
     def _sums(self, W: np.ndarray) -> None:
         """Prefix sums along the positions of ``W`` (in the evaluator's layout), in place."""

@@ -58,26 +58,46 @@ class DenseClasses(DenseSets):
                       and int(self.sizes.max(initial=0)) <= np.iinfo(FIELD).max)
         self.packed = {}  # set -> its packed class weights (see _packed)
 
+    @property
+    def count_dtype(self):
+        """The dtype of the counts per class: packed counts at K <= 2 are read off as bytes
+        and stay bytes, since every value of :meth:`_gain` lies in 0..255 (half the memory
+        of int16 a pass)."""
+        return FIELD if self.packs and self.K <= 2 else self.dtype
+
     @staticmethod
     def _signs(labels: np.ndarray, p: int) -> np.ndarray:
         """Each item's contribution to the prefix sums: its class, one-hot (items, p)."""
         return np.eye(p, dtype=np.int64)[labels]
 
     def _table(self, s: int):
-        """(items, classes, counts, penalty, totals) of set ``s``: its items at each position of
-        each attribute's order (F, n); their one-hot classes and the set's prefix sums per
-        class (p, F, n); the penalty (F, n); the set's class counts (p,); all but the items in
-        the evaluator's layout (:meth:`_arranged`: positions last at K <= 2)."""
+        """(items, classes, counts, cuts, totals) of set ``s``: its items at each position of
+        each attribute's order (F, n); their one-hot classes (p, F, n); the set's prefix sums
+        per class; the cuts; the set's class counts (p,). At K <= 2 the cuts are the flat
+        indices (into (F, n)) of the positions where a cut is allowed, the only ones a batch
+        keeps once its prefix sums are taken (:meth:`_batch`; K = 1 keeps only the last
+        position of the first attribute, whose prefix sums are the totals), and the prefix
+        sums are kept there only, (p, cuts); at K >= 3 the cuts are the penalty (n, F) and the
+        prefix sums (p, n, F) (:meth:`_arranged`)."""
         if s not in self.tables:
             _, _, _, items, sign, _, penalty, prefix, _, _ = self._flat
             n, F = int(self.sizes[s]), self.by_root.shape[0]
             part = slice(self.offsets[s], self.offsets[s + 1])
 
-            def by_class(values):
-                return self._arranged(values[part].reshape(F, n, -1).transpose(2, 0, 1))
+            def by_class(values, dtype=None):
+                return self._arranged(values[part].reshape(F, n, -1).transpose(2, 0, 1), dtype)
 
-            self.tables[s] = (items[part].reshape(F, n), by_class(sign), by_class(prefix),
-                              self._arranged(penalty[part].reshape(F, n)), self.totals[s])
+            counts = by_class(prefix, self.count_dtype)
+            if self.K == 1:
+                cuts = np.array([n - 1])
+            elif self.K == 2:
+                cuts = np.flatnonzero(penalty[part] == 0)
+            else:
+                cuts = self._arranged(penalty[part].reshape(F, n))
+            if self.K <= 2:
+                counts = np.take(counts.reshape(len(counts), -1), cuts, axis=1)
+            self.tables[s] = (items[part].reshape(F, n), by_class(sign), counts, cuts,
+                              self.totals[s])
         return self.tables[s]
 
     def whole(self) -> np.ndarray:
@@ -118,30 +138,40 @@ class DenseClasses(DenseSets):
 
     def _batch(self, found, part: slice, s, n, roots, at, below) -> None:
         """Errors of the best stumps below and above each threshold of one batch of set ``s``
-        (``n > 0`` items)."""
-        _, classes, counts, penalty, total = self._table(s)
+        (``n > 0`` items); both sides' gains in one call (:meth:`_gain`, :meth:`_layers`),
+        their counts side by side (p, 2, R, ...)."""
+        _, classes, counts, cuts, total = self._table(s)
         R, p = len(roots), len(total)
         lower = np.take(self._positions(s), roots, axis=0) < at[:, None, None]
-        C = np.empty((p, R) + classes.shape[1:], dtype=self.dtype)
         if not self.packs:
-            np.multiply(lower, classes[:, None], out=C)  # the items below, one array per class
-            self._sums(C)
+            lows = np.empty((p, R) + classes.shape[1:], dtype=self.dtype)
+            np.multiply(lower, classes[:, None], out=lows)  # the items below, one array per class
+            self._sums(lows)
+            t_left = self._last(lows).T
+            if self.K <= 2:  # the allowed cuts only
+                lows = np.take(lows.reshape(p, R, -1), cuts, axis=2)
         else:  # every class counted in its own byte of one uint64: one prefix sum, read off
             packed = np.multiply(lower, self._packed(s), dtype=np.uint64)
             self._sums(packed)
-            fields = packed.view(FIELD).reshape(packed.shape + (FIELDS,))
-            fields = fields[..., :p] if LITTLE else fields[..., ::-1][..., :p]
-            np.copyto(C, np.moveaxis(fields, -1, 0), casting="unsafe")
-        t_left = self._last(C).T.astype(np.int64)  # (R, p)
+            t_left = _fields(self._last(packed), p)
+            if self.K <= 2:
+                packed = np.take(packed.reshape(R, -1), cuts, axis=1)
+            fields = _fields(packed, p)
+            lows = fields.transpose(-1, *range(fields.ndim - 1))  # np.moveaxis: 11 us
+        t_left = t_left.astype(np.int64)  # (R, p)
         t_right = total - t_left
         if self.K == 1:
             found[0][part] = below - t_left.max(axis=1)
             found[1][part] = n - below - t_right.max(axis=1)
             return
-        gain = self._gain if self.K == 2 else self._layers
-        found[0][part] = below - gain(C, t_left, penalty)
-        np.subtract(counts[:, None], C, out=C)  # the side above
-        found[1][part] = n - below - gain(C, t_right, penalty)
+        C = np.empty((p, 2) + lows.shape[1:], dtype=self.count_dtype)
+        np.copyto(C[:, 0], lows, casting="unsafe")  # bytes at K <= 2
+        np.subtract(counts[:, None], C[:, 0], out=C[:, 1])  # the side above
+        C = C.reshape((p, 2 * R) + C.shape[3:])
+        sides = np.concatenate((t_left, t_right))
+        gains = self._gain(C, sides) if self.K == 2 else self._layers(C, sides, cuts)
+        found[0][part] = below - gains[:R]
+        found[1][part] = n - below - gains[R:]
 
     def _packed(self, s):
         """(F, n) or (n, F) uint64: ``1 << (8 c)`` for the class ``c`` of set ``s``'s item at
@@ -157,18 +187,16 @@ class DenseClasses(DenseSets):
         """(left, right) errors, as the batches found them."""
         return found
 
-    def _gain(self, C, totals, penalty):
+    def _gain(self, C, totals):
         """(R,) items classified right by the best stump of at most two intervals on each side
-        whose prefix counts per class are ``C`` (p, R, F, n) and class counts ``totals``
-        (R, p): ``max_c C_c + max_c (T_c - C_c)`` at the best allowed cut. The case K = 2 of
-        :func:`_layered_gain` in fewer passes (GL's T3 at K = 2: 130-139 ms against
+        whose prefix counts per class at the allowed cuts are ``C`` (p, R, cuts) and class
+        counts ``totals`` (R, p): ``max_c C_c + max_c (T_c - C_c)`` at the best cut. The case
+        K = 2 of :func:`_layered_gain` in fewer passes (GL's T3 at K = 2: 130-139 ms against
         142-154 ms with :meth:`_layers`)."""
-        R = C.shape[1]
         best = np.maximum.reduce(C, axis=0)
-        rest = totals.T.astype(self.dtype)[:, :, None, None] - C
+        rest = totals.T.astype(C.dtype)[:, :, None] - C
         best += np.maximum.reduce(rest, axis=0)
-        best += penalty
-        return best.reshape(R, -1).max(axis=1).astype(np.int64)
+        return best.max(axis=1).astype(np.int64)
 
     def _layers(self, C, totals, penalty):
         """(R,) items classified right by the best stump of at most K intervals (K >= 3) on
@@ -182,6 +210,13 @@ class DenseClasses(DenseSets):
 
         return _layered_gain(C, totals, penalty, self.K, scan,
                              lambda G: G.reshape(p, R, -1).max(axis=-1))
+
+
+def _fields(packed: np.ndarray, p: int) -> np.ndarray:
+    """The counts of the ``p`` classes packed in each uint64 of ``packed``, as a view of its
+    bytes shaped (..., p) (of a copy if ``packed`` is not contiguous)."""
+    fields = np.ascontiguousarray(packed).view(FIELD).reshape(packed.shape + (FIELDS,))
+    return fields[..., :p] if LITTLE else fields[..., ::-1][..., :p]
 
 
 def _layered_gain(C, totals, penalty, K: int, scan, last) -> np.ndarray:
