@@ -129,28 +129,33 @@ class DenseSets:
         items, ranks = np.take(order, within), np.take(srt.sorted_ranks, within)
         same = np.append((q[1:] == q[:-1]) & (f[1:] == f[:-1]), False)  # next is in the segment
         penalty = np.where(same & np.append(ranks[1:] == ranks[:-1], False), -big, 0)
+        penalty = penalty.astype(self.dtype)
         first = np.concatenate(([True], ~same[:-1]))
         step = penalty - np.where(first, 0, np.concatenate(([0], penalty[:-1])))  # the diff
-        sign = self._signs(srt.enc.y.astype(np.int64), srt.enc.p)[items]  # per item, gathered
-        prefix = np.cumsum(sign, axis=0)
+        # per item, gathered (the classes first: more classes scan rows)
+        sign = np.take(self._signs(srt.enc.y.astype(np.int64), srt.enc.p, self.dtype), items,
+                       axis=-1)  # C-ordered, unlike [..., items]
+        prefix = sign.copy()  # in the evaluator's dtype: int64 maxima were 5x slower
+        _cumulative_sums(prefix)
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
         lengths = np.diff(np.append(starts, len(q)))
-        prefix -= np.repeat(prefix[starts] - sign[starts], lengths, axis=0)  # per segment
+        # restarting at each segment
+        prefix -= np.repeat(prefix[..., starts] - sign[..., starts], lengths, axis=-1)
         self._flat = q, f, j, items, sign, step, penalty, prefix, starts, lengths
         self.offsets = np.concatenate(([0], np.cumsum(F * self.sizes)))  # each set's part
         last = self.offsets[:-1] + self.sizes - 1
-        self.totals = np.zeros((len(self.sizes),) + sign.shape[1:], dtype=np.int64)
+        self.totals = np.zeros((len(self.sizes),) + sign.shape[:-1], dtype=np.int64)
         if len(q):
             full = self.sizes > 0
-            self.totals[full] = prefix[last[full]]
+            self.totals[full] = prefix[..., last[full]].T
         self.cuts = same & (penalty == 0)  # a cut between element e and e + 1
         self.tables = {}  # set -> its arrays in the evaluator's layout, when evaluated
         self.roots = {}  # set -> the position of each of its items in each root's order
 
     @staticmethod
-    def _signs(labels: np.ndarray, p: int) -> np.ndarray:
+    def _signs(labels: np.ndarray, p: int, dtype) -> np.ndarray:
         """Each item's contribution to the prefix sums: +1 for class 0, -1 for class 1."""
-        return 1 - 2 * labels
+        return (1 - 2 * labels).astype(dtype)
 
     def _table(self, s: int):
         """(items, stacked, total) of set ``s``: its items at each position of each attribute's
