@@ -56,7 +56,9 @@ class DenseClasses(DenseSets):
         # uint64: one prefix sum of 8 bytes per cell instead of one of 2 bytes per class
         self.packs = (FIELDS // 2 < srt.enc.p <= FIELDS
                       and int(self.sizes.max(initial=0)) <= np.iinfo(FIELD).max)
-        self.packed = {}  # set -> its packed class weights (see _packed)
+        # per item ``1 << (8 c)`` for its class ``c``: one sum counts every class in its own
+        # byte (no carry: a set has at most 255 items)
+        self.packed = np.left_shift(np.uint64(1), np.uint64(8) * srt.enc.y.astype(np.uint64))
 
     @property
     def count_dtype(self):
@@ -72,11 +74,12 @@ class DenseClasses(DenseSets):
 
     def _table(self, s: int):
         """(items, classes, counts, cuts, totals) of set ``s``: its items at each position of
-        each attribute's order (F, n); their one-hot classes (p, F, n); the set's prefix sums
+        each attribute's order (F, n); their classes, one-hot (p, F, n), or where ``packs``
+        their packed weights (F, n) uint64 (see ``packed``); the set's prefix sums
         per class; the cuts; the set's class counts (p,). At K <= 2 the cuts are the flat
         indices (into (F, n)) of the positions where a cut is allowed, the only ones a batch
-        keeps once its prefix sums are taken (:meth:`_batch`; K = 1 keeps only the last
-        position of the first attribute, whose prefix sums are the totals), and the prefix
+        keeps once its prefix sums are taken (:meth:`_batch`), the last position of the first
+        attribute first (its prefix sums are the totals: K = 1 keeps only it), and the prefix
         sums are kept there only, (p, cuts); at K >= 3 the cuts are the penalty (n, F) and the
         prefix sums (p, n, F) (:meth:`_arranged`)."""
         if s not in self.tables:
@@ -90,14 +93,17 @@ class DenseClasses(DenseSets):
             counts = by_class(prefix, self.count_dtype)
             if self.K == 1:
                 cuts = np.array([n - 1])
-            elif self.K == 2:
-                cuts = np.flatnonzero(penalty[part] == 0)
+            elif self.K == 2:  # every attribute's last position is allowed
+                allowed = np.flatnonzero(penalty[part] == 0)
+                cuts = np.concatenate(([n - 1], allowed[allowed != n - 1]))
             else:
                 cuts = self._arranged(penalty[part].reshape(F, n))
             if self.K <= 2:
                 counts = np.take(counts.reshape(len(counts), -1), cuts, axis=1)
-            self.tables[s] = (items[part].reshape(F, n), by_class(sign), counts, cuts,
-                              self.totals[s])
+            at = items[part].reshape(F, n)
+            classes = (self._arranged(self.packed[at], np.uint64) if self.packs
+                       else by_class(sign))
+            self.tables[s] = (at, classes, counts, cuts, self.totals[s])
         return self.tables[s]
 
     def whole(self) -> np.ndarray:
@@ -156,18 +162,16 @@ class DenseClasses(DenseSets):
             lows = np.empty((p, R) + classes.shape[1:], dtype=self.dtype)
             np.multiply(lower, classes[:, None], out=lows)  # the items below, one array per class
             self._sums(lows)
-            t_left = self._last(lows).T
             if self.K <= 2:  # the allowed cuts only
                 lows = np.take(lows.reshape(p, R, -1), cuts, axis=2)
         else:  # every class counted in its own byte of one uint64: one prefix sum, read off
-            packed = np.multiply(lower, self._packed(s), dtype=np.uint64)
+            packed = np.multiply(lower, classes, dtype=np.uint64)
             self._sums(packed)
-            t_left = _fields(self._last(packed), p)
             if self.K <= 2:
                 packed = np.take(packed.reshape(R, -1), cuts, axis=1)
             fields = _fields(packed, p)
             lows = fields.transpose(-1, *range(fields.ndim - 1))  # np.moveaxis: 11 us
-        t_left = t_left.astype(np.int64)  # (R, p)
+        t_left = (lows[:, :, 0] if self.K <= 2 else self._last(lows)).T.astype(np.int64)
         t_right = total - t_left
         if self.K == 1:
             found[0][part] = below - t_left.max(axis=1)
@@ -182,16 +186,6 @@ class DenseClasses(DenseSets):
         found[0][part] = below - gains[:R]
         found[1][part] = n - below - gains[R:]
 
-    def _packed(self, s):
-        """(F, n) or (n, F) uint64: ``1 << (8 c)`` for the class ``c`` of set ``s``'s item at
-        each place, so that one sum counts every class in its own byte (no carry: a set has at
-        most 255 items); built once per set."""
-        if s not in self.packed:
-            classes = self._table(s)[1]
-            shifts = np.arange(len(classes), dtype=np.uint64)[:, None, None] * np.uint64(8)
-            self.packed[s] = (classes.astype(np.uint64) << shifts).sum(axis=0, dtype=np.uint64)
-        return self.packed[s]
-
     def _sides(self, found, sets, below):
         """(left, right) errors, as the batches found them."""
         return found
@@ -201,10 +195,10 @@ class DenseClasses(DenseSets):
         whose prefix counts per class at the allowed cuts are ``C`` (p, R, cuts) and class
         counts ``totals`` (R, p): ``max_c C_c + max_c (T_c - C_c)`` at the best cut. The case
         K = 2 of :func:`_layered_gain` in fewer passes (GL's T3 at K = 2: 130-139 ms against
-        142-154 ms with :meth:`_layers`)."""
+        142-154 ms with :meth:`_layers`). Overwrites ``C``."""
         best = np.maximum.reduce(C, axis=0)
-        rest = totals.T.astype(C.dtype)[:, :, None] - C
-        best += np.maximum.reduce(rest, axis=0)
+        np.subtract(totals.T.astype(C.dtype)[:, :, None], C, out=C)  # C is not needed again
+        best += np.maximum.reduce(C, axis=0)
         return best.max(axis=1).astype(np.int64)
 
     def _layers(self, C, totals, penalty):
@@ -223,8 +217,8 @@ class DenseClasses(DenseSets):
 
 def _fields(packed: np.ndarray, p: int) -> np.ndarray:
     """The counts of the ``p`` classes packed in each uint64 of ``packed``, as a view of its
-    bytes shaped (..., p) (of a copy if ``packed`` is not contiguous)."""
-    fields = np.ascontiguousarray(packed).view(FIELD).reshape(packed.shape + (FIELDS,))
+    bytes shaped (..., p)."""
+    fields = packed.view(FIELD).reshape(packed.shape + (FIELDS,))
     return fields[..., :p] if LITTLE else fields[..., ::-1][..., :p]
 
 
