@@ -18,7 +18,7 @@ from test_t2 import SETTINGS, training_errors
 from smalltrees import T1, T2, T3
 from smalltrees.learners.optimal import dense, depth2, depth3
 from smalltrees.learners.optimal.dense import applies, pays
-from smalltrees.learners.optimal.dense_classes import DenseClasses, dense_sets
+from smalltrees.learners.optimal.dense_classes import PACKINGS, DenseClasses, dense_sets
 from smalltrees.learners.optimal.depth2 import _candidates
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.sets import Sorted, mask_errors
@@ -132,8 +132,9 @@ def test_scans_along_the_positions(seed, monkeypatch):
 def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     """Both sides of random thresholds of random roots of random sets, and the whole sets, up
     to 150 items and 60 distinct values: the same errors as the stumps of ``mask_errors``
-    (with either prefix scan; with 5 and 8 classes the packed prefix sum of
-    :class:`DenseClasses`, asserted, and at 5 classes the per-class sums too)."""
+    (with either prefix scan; with more classes, or K = 4, :class:`DenseClasses` with the
+    prefix sums per class and with every packing of :data:`PACKINGS` that holds the classes,
+    packed by default where the rule of ``DenseClasses.packs`` says, asserted)."""
     rng = np.random.default_rng(seed)
     monkeypatch.setattr(dense, "DOUBLING", 0 if seed % 2 else dense.DOUBLING)
     X, y, K = continuous_case(rng, 150, 4, 60, min_rows=classes, classes=classes)
@@ -152,19 +153,41 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     lower = sets[which] & (positions < at[:, None])
     upper = sets[which] & ~lower
     expected = mask_errors(srt, lower, K=K).min(axis=0), mask_errors(srt, upper, K=K).min(axis=0)
-    for packs in ([tables.packs, False] if classes == 5 else [None]):
-        if packs is not None:
-            assert packs or tables.packs  # 5 classes, at most 150 items: packed first
+    assert not isinstance(tables, DenseClasses) or tables.packs == (K <= 2 or classes > 4)
+    packings = [None] + [(word, field) for word, field in PACKINGS
+                         if classes * np.dtype(field).itemsize <= np.dtype(word).itemsize]
+    for packing in (packings if isinstance(tables, DenseClasses) else [False]):
+        if packing is not False:  # per class, and each packing that holds the classes
             tables = DenseClasses(srt, sets, K=K)
-            tables.packs = packs
+            tables.packs = packing is not None
+            tables.word, tables.field = packing or PACKINGS[0]
         left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
         assert (left == expected[0]).all()
         assert (right == expected[1]).all()
-    if classes == 8:
-        assert tables.packs
     ids = np.flatnonzero(rng.random(len(sets)) < 0.7)
     for got, expected in zip(tables.candidates(ids), _candidates(srt, sets[ids]), strict=True):
         assert np.array_equal(got, expected)
+
+
+@pytest.mark.parametrize("classes, m, packing", [(3, 255, PACKINGS[0]), (3, 300, PACKINGS[3]),
+                                                (2, 300, PACKINGS[1]), (6, 255, PACKINGS[2])])
+def test_the_packed_fields_hold_the_largest_set(classes, m, packing):
+    """The packing is the cheapest whose fields hold the largest set (a class of 290 items
+    overflows a byte), and its counts are exact: the best stumps below and above every
+    threshold of one root, as the general programme's."""
+    rng = np.random.default_rng(m + classes)
+    X = pd.DataFrame({"x0": rng.normal(size=m).round(1), "x1": rng.normal(size=m).round(1)})
+    y = LABELS[np.where(np.arange(m) < m - 10, 0, np.arange(m) % classes)]  # one class most
+    enc = encoded(X, y, 2)
+    srt = Sorted(enc)
+    tables = DenseClasses(srt, np.ones((1, m), dtype=bool), K=2)
+    assert tables.packs and (tables.word, tables.field) == packing
+    at = np.arange(m + 1)
+    roots = np.zeros(m + 1, dtype=np.int64)
+    lower = srt.position[roots] < at[:, None]
+    left, right = tables.evaluate(np.zeros(m + 1, dtype=np.int64), roots, at, lower.sum(axis=1))
+    assert np.array_equal(left, mask_errors(srt, lower, K=2).min(axis=0))
+    assert np.array_equal(right, mask_errors(srt, ~lower, K=2).min(axis=0))
 
 
 @pytest.mark.parametrize("m, dtype", [(2500, np.int16), (6000, np.int32)])

@@ -15,10 +15,11 @@ classes are two reductions over the class axis, the cuts inside a run of equal v
 penalty ``-B`` (as in the two-class evaluator) and one reduction over (positions, attributes)
 gives the best stump of each side, leaf and every attribute included. K = 1 needs only the
 totals. About ``8 p`` passes over (evaluations, attributes, positions) per batch, against about
-10 for two classes. With 5 to 8 classes and sets of at most 255 items the counts of all classes
-are one prefix sum of a uint64 holding each class's count in its own byte (class ``c`` weighs
-``1 << 8 c``; no byte carries into the next), read off as bytes: 8 bytes per cell scanned
-instead of ``2 p`` (GL, 6 classes: the prefix sums were half its T3 fit).
+10 for two classes. Where the counts fit, all classes are one prefix sum of an unsigned word
+holding each class's count in its own field (:data:`PACKINGS`: class ``c`` weighs ``1 << b c``
+for fields of ``b`` bits; no field carries into the next), read off as fields: 4 or 8 bytes
+per cell scanned instead of ``2 p`` (GL, 6 classes in bytes of a uint64: the prefix sums were
+half its T3 fit).
 
 K >= 3 intervals (any number of classes; two classes from K = 4, below which
 :mod:`~smalltrees.learners.optimal.dense` is cheaper) take the left-to-right programme of the
@@ -40,9 +41,11 @@ import numpy as np
 
 from smalltrees.learners.optimal.dense import DenseSets, _prefix_sums
 
-FIELD = np.uint8  # one class's count in a packed uint64 (see DenseClasses.packs)
-FIELDS = 8  # fields of a uint64
-LITTLE = sys.byteorder == "little"  # the fields of a uint64 lie lowest first in memory
+# (word, field) dtypes of the packed counts, cheapest first: the first whose fields number at
+# least the classes and hold the largest set's size is used (see DenseClasses.packs)
+PACKINGS = ((np.uint32, np.uint8), (np.uint32, np.uint16), (np.uint64, np.uint8),
+            (np.uint64, np.uint16))
+LITTLE = sys.byteorder == "little"  # the fields of a word lie lowest first in memory
 
 
 class DenseClasses(DenseSets):
@@ -52,20 +55,24 @@ class DenseClasses(DenseSets):
     def __init__(self, srt, sets: np.ndarray, *, K: int):
         super().__init__(srt, sets, K=K)
         self.layers = srt.enc.p
-        # the counts of 5 to 8 classes of sets of at most 255 items, in one byte each of a
-        # uint64: one prefix sum of 8 bytes per cell instead of one of 2 bytes per class
-        self.packs = (FIELDS // 2 < srt.enc.p <= FIELDS
-                      and int(self.sizes.max(initial=0)) <= np.iinfo(FIELD).max)
-        # per item ``1 << (8 c)`` for its class ``c``: one sum counts every class in its own
-        # byte (no carry: a set has at most 255 items)
-        self.packed = np.left_shift(np.uint64(1), np.uint64(8) * srt.enc.y.astype(np.uint64))
+        # every class's count in its own field of one word: one prefix sum per cell instead
+        # of one per class, where a packing holds them; at K >= 3 not for up to 4 classes,
+        # whose arrays per class were cheaper than reading the fields off (PA, K = 4: T3
+        # 147 against 169-178 CPU-ms; at K = 2 WI's 55-61 -> 50, IR's 12.7 -> 11.0)
+        largest = int(self.sizes.max(initial=0))
+        fits = [(word, field) for word, field in PACKINGS
+                if srt.enc.p * np.dtype(field).itemsize <= np.dtype(word).itemsize
+                and largest <= np.iinfo(field).max]
+        self.packs = bool(fits) and (K <= 2 or srt.enc.p > 4)
+        self.word, self.field = fits[0] if fits else PACKINGS[-1]
+        self.labels = srt.enc.y
 
     @property
     def count_dtype(self):
-        """The dtype of the counts per class: packed counts at K <= 2 are read off as bytes
-        and stay bytes, since every value of :meth:`_gain` lies in 0..255 (half the memory
-        of int16 a pass)."""
-        return FIELD if self.packs and self.K <= 2 else self.dtype
+        """The dtype of the counts per class: packed counts at K <= 2 are read off as fields
+        and stay so, since every value of :meth:`_gain` is a count of a side's items (bytes:
+        half the memory of int16 a pass)."""
+        return self.field if self.packs and self.K <= 2 else self.dtype
 
     @staticmethod
     def _signs(labels: np.ndarray, p: int, dtype) -> np.ndarray:
@@ -75,7 +82,7 @@ class DenseClasses(DenseSets):
     def _table(self, s: int):
         """(items, classes, counts, cuts, totals) of set ``s``: its items at each position of
         each attribute's order (F, n); their classes, one-hot (p, F, n), or where ``packs``
-        their packed weights (F, n) uint64 (see ``packed``); the set's prefix sums
+        their packed weights (:meth:`_packed`); the set's prefix sums
         per class; the cuts; the set's class counts (p,). At K <= 2 the cuts are the flat
         indices (into (F, n)) of the positions where a cut is allowed, the only ones a batch
         keeps once its prefix sums are taken (:meth:`_batch`), the last position of the first
@@ -101,10 +108,17 @@ class DenseClasses(DenseSets):
             if self.K <= 2:
                 counts = np.take(counts.reshape(len(counts), -1), cuts, axis=1)
             at = items[part].reshape(F, n)
-            classes = (self._arranged(self.packed[at], np.uint64) if self.packs
-                       else by_class(sign))
+            classes = self._packed(at) if self.packs else by_class(sign)
             self.tables[s] = (at, classes, counts, cuts, self.totals[s])
         return self.tables[s]
+
+    def _packed(self, items: np.ndarray) -> np.ndarray:
+        """``1 << (b c)`` for the class ``c`` of each of ``items`` (F, n), fields of ``b`` bits,
+        in the evaluator's layout: one sum counts every class in its own field (no carry: no
+        field is narrower than a set's size)."""
+        bits = self.word(8 * np.dtype(self.field).itemsize)
+        weights = np.left_shift(self.word(1), bits * self.labels[items].astype(self.word))
+        return self._arranged(weights, self.word)
 
     def whole(self) -> np.ndarray:
         """(P,) errors of the best stump (TREE(1)) on each set."""
@@ -165,11 +179,11 @@ class DenseClasses(DenseSets):
             if self.K <= 2:  # the allowed cuts only
                 lows = np.take(lows.reshape(p, R, -1), cuts, axis=2)
         else:  # every class counted in its own byte of one uint64: one prefix sum, read off
-            packed = np.multiply(lower, classes, dtype=np.uint64)
+            packed = np.multiply(lower, classes, dtype=self.word)
             self._sums(packed)
             if self.K <= 2:
                 packed = np.take(packed.reshape(R, -1), cuts, axis=1)
-            fields = _fields(packed, p)
+            fields = _fields(packed, self.field, p)
             lows = fields.transpose(-1, *range(fields.ndim - 1))  # np.moveaxis: 11 us
         t_left = (lows[:, :, 0] if self.K <= 2 else self._last(lows)).T.astype(np.int64)
         t_right = total - t_left
@@ -215,10 +229,10 @@ class DenseClasses(DenseSets):
                              lambda G: G.reshape(p, R, -1).max(axis=-1))
 
 
-def _fields(packed: np.ndarray, p: int) -> np.ndarray:
-    """The counts of the ``p`` classes packed in each uint64 of ``packed``, as a view of its
-    bytes shaped (..., p)."""
-    fields = packed.view(FIELD).reshape(packed.shape + (FIELDS,))
+def _fields(packed: np.ndarray, field, p: int) -> np.ndarray:
+    """The counts of the ``p`` classes packed in each word of ``packed``, as a view of its
+    fields (dtype ``field``) shaped (..., p)."""
+    fields = packed.view(field).reshape(packed.shape + (-1,))
     return fields[..., :p] if LITTLE else fields[..., ::-1][..., :p]
 
 
