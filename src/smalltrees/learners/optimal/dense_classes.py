@@ -11,15 +11,16 @@ shaped (classes, evaluations, attributes, positions) (positions before attribute
 the layouts of :meth:`~smalltrees.learners.optimal.dense.DenseSets._extremes`): the side below
 a threshold of root ``g`` counts ``C_c = cumsum(below * [y = c])`` along each attribute's
 order, the side above ``C_S,c - C_c`` (``C_S`` the set's own counts). The two maxima over the
-classes are two reductions over the class axis, the cuts inside a run of equal values get a
-penalty ``-B`` (as in the two-class evaluator) and one reduction over (positions, attributes)
-gives the best stump of each side, leaf and every attribute included. K = 1 needs only the
-totals. About ``8 p`` passes over (evaluations, attributes, positions) per batch, against about
-10 for two classes. Where the counts fit, all classes are one prefix sum of an unsigned word
-holding each class's count in its own field (:data:`PACKINGS`: class ``c`` weighs ``1 << b c``
-for fields of ``b`` bits; no field carries into the next), read off as fields: 4 or 8 bytes
-per cell scanned instead of ``2 p`` (GL, 6 classes in bytes of a uint64: the prefix sums were
-half its T3 fit).
+classes are two reductions over the class axis, and one reduction over (positions, attributes)
+gives the best stump of each side, leaf and every attribute included. The cuts inside a run of
+equal values are left out: at K <= 2 the counts are kept at the allowed cuts only, once summed
+(about half the positions on GL, for the passes over the classes), at K >= 3 they get a penalty
+``-B`` (as in the two-class evaluator). K = 1 needs only the totals. About ``8 p`` passes over
+(evaluations, attributes, positions) per batch, against about 10 for two classes. Where the
+counts fit, all classes are one prefix sum of an unsigned word holding each class's count in
+its own field (:data:`PACKINGS`: class ``c`` weighs ``1 << b c`` for fields of ``b`` bits; no
+field carries into the next), read off as fields: 4 or 8 bytes per cell scanned instead of
+``2 p`` (GL, 6 classes in bytes of a uint64: the prefix sums were half its T3 fit).
 
 K >= 3 intervals (any number of classes; two classes from K = 4, below which
 :mod:`~smalltrees.learners.optimal.dense` is cheaper) take the left-to-right programme of the
@@ -58,7 +59,7 @@ class DenseClasses(DenseSets):
         # every class's count in its own field of one word: one prefix sum per cell instead
         # of one per class, where a packing holds them; at K >= 3 not for up to 4 classes,
         # whose arrays per class were cheaper than reading the fields off (PA, K = 4: T3
-        # 147 against 169-178 CPU-ms; at K = 2 WI's 55-61 -> 50, IR's 12.7 -> 11.0)
+        # 147 against 169-178 CPU-ms; at K = 2 WI's 56-58 -> 48-54, IR's 12.2-12.8 -> 10.3-11.1)
         largest = int(self.sizes.max(initial=0))
         fits = [(word, field) for word, field in PACKINGS
                 if srt.enc.p * np.dtype(field).itemsize <= np.dtype(word).itemsize
@@ -82,13 +83,13 @@ class DenseClasses(DenseSets):
     def _table(self, s: int):
         """(items, classes, counts, cuts, totals) of set ``s``: its items at each position of
         each attribute's order (F, n); their classes, one-hot (p, F, n), or where ``packs``
-        their packed weights (:meth:`_packed`); the set's prefix sums
-        per class; the cuts; the set's class counts (p,). At K <= 2 the cuts are the flat
-        indices (into (F, n)) of the positions where a cut is allowed, the only ones a batch
-        keeps once its prefix sums are taken (:meth:`_batch`), the last position of the first
-        attribute first (its prefix sums are the totals: K = 1 keeps only it), and the prefix
-        sums are kept there only, (p, cuts); at K >= 3 the cuts are the penalty (n, F) and the
-        prefix sums (p, n, F) (:meth:`_arranged`)."""
+        their packed weights (:meth:`_packed`); the set's prefix sums per class; the cuts;
+        the set's class counts (p,). At K <= 2 the cuts are the flat indices (into (F, n)) of
+        the positions where a cut is allowed, the only ones a batch keeps once its prefix sums
+        are taken (:meth:`_batch`), the last position of the first attribute first (its prefix
+        sums are the totals: K = 1 keeps only it), and the prefix sums are kept there only,
+        (p, cuts); at K >= 3 the cuts are the penalty (n, F) and the prefix sums (p, n, F)
+        (:meth:`_arranged`)."""
         if s not in self.tables:
             _, _, _, items, sign, _, penalty, prefix, _, _ = self._flat
             n, F = int(self.sizes[s]), self.by_root.shape[0]
@@ -107,9 +108,9 @@ class DenseClasses(DenseSets):
                 cuts = self._arranged(penalty[part].reshape(F, n))
             if self.K <= 2:
                 counts = np.take(counts.reshape(len(counts), -1), cuts, axis=1)
-            at = items[part].reshape(F, n)
-            classes = self._packed(at) if self.packs else by_class(sign)
-            self.tables[s] = (at, classes, counts, cuts, self.totals[s])
+            placed = items[part].reshape(F, n)
+            classes = self._packed(placed) if self.packs else by_class(sign)
+            self.tables[s] = (placed, classes, counts, cuts, self.totals[s])
         return self.tables[s]
 
     def _packed(self, items: np.ndarray) -> np.ndarray:
