@@ -179,7 +179,7 @@ class DenseClasses(DenseSets):
             self._sums(lows)
             if self.K <= 2:  # the allowed cuts only
                 lows = np.take(lows.reshape(p, R, -1), cuts, axis=2)
-        else:  # every class counted in its own byte of one uint64: one prefix sum, read off
+        else:  # every class counted in its own field of one word: one prefix sum, read off
             packed = np.multiply(lower, classes, dtype=self.word)
             self._sums(packed)
             if self.K <= 2:
@@ -193,7 +193,7 @@ class DenseClasses(DenseSets):
             found[1][part] = n - below - t_right.max(axis=1)
             return
         C = np.empty((p, 2) + lows.shape[1:], dtype=self.count_dtype)
-        np.copyto(C[:, 0], lows, casting="unsafe")  # bytes at K <= 2
+        np.copyto(C[:, 0], lows, casting="unsafe")  # in the fields' dtype at K <= 2
         np.subtract(counts[:, None], C[:, 0], out=C[:, 1])  # the side above
         C = C.reshape((p, 2 * R) + C.shape[3:])
         sides = np.concatenate((t_left, t_right))
