@@ -16,7 +16,7 @@ from t2_bruteforce import tree_errors
 from test_t2 import SETTINGS, training_errors
 
 from smalltrees import T1, T2, T3
-from smalltrees.learners.optimal import dense, depth2, depth3
+from smalltrees.learners.optimal import depth2, depth3, scans
 from smalltrees.learners.optimal.dense import applies, pays
 from smalltrees.learners.optimal.dense_classes import PACKINGS, DenseClasses, dense_sets
 from smalltrees.learners.optimal.depth2 import _candidates
@@ -65,7 +65,7 @@ def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     X, y, K = case
     assert applies(encoded(X, y, K)) or len(set(y)) < 2
     with (patch.object(depth2, "pays", lambda enc, K: True),  # on data of any size
-          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING),  # both scans
+          patch.object(scans, "DOUBLING", 0 if len(y) % 2 else scans.DOUBLING),  # both scans
           patch.object(depth2, "EXHAUSTIVE", 0 if len(y) % 3 else depth2.EXHAUSTIVE)):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
@@ -82,7 +82,7 @@ def test_t2_and_t3_are_optimal_with_more_classes(case):
     X, y, K = case
     assert applies(encoded(X, y, K))
     with (patch.object(depth2, "pays", lambda enc, K: True),
-          patch.object(dense, "DOUBLING", 0 if len(y) % 2 else dense.DOUBLING),
+          patch.object(scans, "DOUBLING", 0 if len(y) % 2 else scans.DOUBLING),
           patch.object(depth2, "EXHAUSTIVE", 0 if len(y) % 3 else depth2.EXHAUSTIVE)):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
@@ -109,21 +109,21 @@ def test_seed_keeps_the_tree_on_the_dense_path(case):
 
 @pytest.mark.parametrize("seed", range(30))
 def test_scans_along_the_positions(seed, monkeypatch):
-    """:func:`dense._cumulative_sums` is cumsum along the last axis (int16 through int32, and
-    the int32 and packed uint64 of the evaluators); :func:`dense._prefix_sums`, either way
+    """:func:`scans.cumulative_sums` is cumsum along the last axis (int16 through int32, and
+    the int32 and packed uint64 of the evaluators); :func:`scans.prefix_sums`, either way
     (accumulate, recursive doubling), is cumsum or the running maximum along axis 1."""
     rng = np.random.default_rng(seed)
     dtype = [np.int16, np.int32, np.uint64][seed % 3]
     W = rng.integers(0 if dtype == np.uint64 else -3, 4,
                      size=tuple(rng.integers(1, 40, 3))).astype(dtype)
     got = W.copy()
-    dense._cumulative_sums(got)
+    scans.cumulative_sums(got)
     assert got.dtype == dtype and np.array_equal(got, np.cumsum(W, axis=-1, dtype=dtype))
-    monkeypatch.setattr(dense, "DOUBLING", int(rng.choice([0, W.size + 1])))
-    monkeypatch.setattr(dense, "LONG", int(rng.choice([0, W.shape[1]])))
+    monkeypatch.setattr(scans, "DOUBLING", int(rng.choice([0, W.size + 1])))
+    monkeypatch.setattr(scans, "LONG", int(rng.choice([0, W.shape[1]])))
     for ufunc in (np.add, np.maximum):
         got = W.copy()
-        dense._prefix_sums(got, np.empty_like(got), ufunc)
+        scans.prefix_sums(got, np.empty_like(got), ufunc)
         assert np.array_equal(got, ufunc.accumulate(W, axis=1, dtype=dtype))
 
 
@@ -136,7 +136,7 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     prefix sums per class and with every packing of :data:`PACKINGS` that holds the classes,
     packed by default where the rule of ``DenseClasses.packs`` says, asserted)."""
     rng = np.random.default_rng(seed)
-    monkeypatch.setattr(dense, "DOUBLING", 0 if seed % 2 else dense.DOUBLING)
+    monkeypatch.setattr(scans, "DOUBLING", 0 if seed % 2 else scans.DOUBLING)
     X, y, K = continuous_case(rng, 150, 4, 60, min_rows=classes, classes=classes)
     y[:classes] = LABELS[:classes]  # every class present
     enc = encoded(X, y, K)

@@ -51,8 +51,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from smalltrees.learners.optimal.scans import cumulative_sums, prefix_sums
+
 CELLS = 1 << 17  # positions x attributes x evaluations per batch
-DOUBLING, LONG = 20000, 8192  # prefix sums double from DOUBLING elements, up to LONG rows
 MAX_CELLS = 1 << 15  # items x attributes up to which K = 3 uses it (see pays)
 MAX_CLASS_CELLS = 1 << 19  # classes x items x attributes up to which more classes use it
 MIN_BLOCKS = 1 / 8  # distinct values per item-attribute pair from which K layers pay
@@ -136,7 +137,7 @@ class DenseSets:
         sign = np.take(self._signs(srt.enc.y.astype(np.int64), srt.enc.p, self.dtype), items,
                        axis=-1)  # C-ordered, unlike [..., items]
         prefix = sign.copy()  # in the evaluator's dtype: int64 maxima were 5x slower
-        _cumulative_sums(prefix)
+        cumulative_sums(prefix)
         starts = np.flatnonzero(first) if len(q) else np.zeros(0, dtype=np.int64)
         lengths = np.diff(np.append(starts, len(q)))
         # restarting at each segment
@@ -180,10 +181,10 @@ class DenseSets:
     def _sums(self, W: np.ndarray) -> None:
         """Prefix sums along the positions of ``W`` (in the evaluator's layout), in place."""
         if self.positions_last:
-            _cumulative_sums(W)
+            cumulative_sums(W)
         else:
             W = W.reshape((-1,) + W.shape[-2:])
-            _prefix_sums(W, np.empty_like(W))
+            prefix_sums(W, np.empty_like(W))
 
     def _last(self, W: np.ndarray) -> np.ndarray:
         """``W``'s values at the last position of the first attribute's order."""
@@ -322,10 +323,10 @@ class DenseSets:
         """(signed total below each threshold, (4, R) extremes of the side below and of the
         side above: the maxima of ``C + P`` and ``P - C`` for K = 2, ``X`` and ``Y`` for K = 3,
         None for K = 1). Arrays shaped (evaluations, attributes, positions) at K <= 2, so the
-        prefix sums are one accumulation along contiguous rows (:func:`_cumulative_sums`;
+        prefix sums are one accumulation along contiguous rows (:func:`cumulative_sums`;
         seventeenth session, T3 at K = 2: PA 0.139-0.152 -> 0.124-0.127 CPU-s, BU 0.099-0.110
         -> 0.075-0.077), and (evaluations, positions, attributes) at K = 3, whose running
-        maxima double over whole rows (:func:`_prefix_sums`; 3-4x slower over the short rows
+        maxima double over whole rows (:func:`prefix_sums`; 3-4x slower over the short rows
         of the other layout). Both beat (positions, evaluations, attributes): 1.2-2x."""
         sign, step, pen2, cs = self._table(s)[1]
         R = len(roots)
@@ -345,7 +346,7 @@ class DenseSets:
             return t_left, U.reshape(4, R, -1).max(axis=-1)
         # max C(a) - C(b) and max C(b) - C(a) over a <= b, for both sides
         M = U.copy().reshape((4 * R,) + sign.shape)
-        _prefix_sums(M, np.empty_like(M), np.maximum)
+        prefix_sums(M, np.empty_like(M), np.maximum)
         M = M.reshape(U.shape)
         M[0::2] += U[1::2]
         M[1::2] += U[0::2]
@@ -364,43 +365,3 @@ def _errors(n, total, first, second, *, K: int) -> np.ndarray:
     else:
         gain = np.maximum(total + 2 * first, 2 * second - total)
     return (n - gain) // 2
-
-
-def _cumulative_sums(W: np.ndarray) -> None:
-    """Cumulative sums along the last axis of a C-contiguous array, in place, int16 widened to
-    int32 and back: numpy accumulates int32 (and uint64) along contiguous rows 2-4x faster
-    than int16 along any axis, and than recursive doubling below about 50k elements (int16 6 x
-    7 x 57: 3.7 us against 6.4 and 16.7; 12 x 22 x 112: 22 against 67 and 33; 30 x 22 x 195:
-    83 against 282 and 77). An int32 ``dtype`` on int16 is as slow as int16 beyond numpy's
-    8,192-element buffer."""
-    if W.dtype == np.int16:
-        wide = W.astype(np.int32)
-        np.add.accumulate(wide, axis=-1, out=wide)
-        np.copyto(W, wide, casting="unsafe")
-    else:
-        np.add.accumulate(W, axis=-1, out=W)
-
-
-def _prefix_sums(W: np.ndarray, spare: np.ndarray, ufunc=np.add) -> None:
-    """Cumulative sums (``ufunc``'s running reduction: running maxima for ``np.maximum``) along
-    axis 1 of a C-contiguous (G, n, F) array, in place. Below ``DOUBLING`` elements
-    ``ufunc.accumulate``, about 1.3 ns per element, as it runs along short rows; from there
-    recursive doubling (Hillis and Steele): ``ceil(log2 n)`` passes, each one contiguous
-    operation over every row of a group at once (``W[g, i] += W[g, i - d]``), alternating
-    between ``W`` and ``spare`` (the same shape), about 8 us plus 0.2 ns per element and pass
-    (sums measured over F = 3..22, n = 20..400, G = 1..64: 2-3.5x faster from 50k elements, a
-    wash at 20k). Beyond ``LONG`` rows the passes cost more than the accumulation (T2 at K = 3
-    on 16k synthetic rows: 0.58 vs 0.46 CPU-s; on 4k: 0.066 vs 0.080)."""
-    G, n, F = W.shape
-    if W.size < DOUBLING or n > LONG:
-        ufunc.accumulate(W, axis=1, out=W)
-        return
-    source, target = W.reshape(G, n * F), spare.reshape(G, n * F)
-    d, swapped = F, False
-    while d < n * F:
-        target[:, :d] = source[:, :d]
-        ufunc(source[:, d:], source[:, :-d], out=target[:, d:])
-        source, target, swapped = target, source, not swapped
-        d *= 2
-    if swapped:
-        np.copyto(W, spare)

@@ -40,7 +40,8 @@ import sys
 
 import numpy as np
 
-from smalltrees.learners.optimal.dense import DenseSets, _prefix_sums
+from smalltrees.learners.optimal.dense import DenseSets
+from smalltrees.learners.optimal.scans import prefix_sums
 
 # (word, field) dtypes of the packed counts, cheapest first: the first whose fields number at
 # least the classes and hold the largest set's size is used (see DenseClasses.packs)
@@ -95,10 +96,9 @@ class DenseClasses(DenseSets):
             n, F = int(self.sizes[s]), self.by_root.shape[0]
             part = slice(self.offsets[s], self.offsets[s + 1])
 
-            def by_class(values, dtype=None):
-                return self._arranged(values[:, part].reshape(-1, F, n), dtype)
+            def by_class(values):
+                return self._arranged(values[:, part].reshape(-1, F, n))
 
-            counts = by_class(prefix, self.count_dtype)
             if self.K == 1:
                 cuts = np.array([n - 1])
             elif self.K == 2:  # every attribute's last position is allowed
@@ -106,8 +106,10 @@ class DenseClasses(DenseSets):
                 cuts = np.concatenate(([n - 1], allowed[allowed != n - 1]))
             else:
                 cuts = self._arranged(penalty[part].reshape(F, n))
-            if self.K <= 2:
-                counts = np.take(counts.reshape(len(counts), -1), cuts, axis=1)
+            if self.K <= 2:  # the set's flat elements lie as (F, n): gathered straight off
+                counts = np.take(prefix[:, part], cuts, axis=1).astype(self.count_dtype)
+            else:
+                counts = by_class(prefix)
             placed = items[part].reshape(F, n)
             classes = self._packed(placed) if self.packs else by_class(sign)
             self.tables[s] = (placed, classes, counts, cuts, self.totals[s])
@@ -224,7 +226,7 @@ class DenseClasses(DenseSets):
         spare = np.empty((p * R, n, F), dtype=C.dtype)
 
         def scan(G):
-            _prefix_sums(G.reshape(p * R, n, F), spare, np.maximum)
+            prefix_sums(G.reshape(p * R, n, F), spare, np.maximum)
 
         return _layered_gain(C, totals, penalty, self.K, scan,
                              lambda G: G.reshape(p, R, -1).max(axis=-1))
