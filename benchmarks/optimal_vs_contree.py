@@ -12,7 +12,9 @@ verdict.
 
 Times are the best of ``--repeat`` fits (fewer once a case has taken 30 s), wall clock and CPU
 (``time.process_time``) of this process, side by side in one run; ``x cpu`` is our CPU time over
-ConTree's. Depth 3 is run only where ConTree's first fit finishes within ``--depth3-limit``
+ConTree's. The two solvers' fits alternate (ConTree's, ours, ConTree's, ...), so that a slow
+phase of a shared machine, which can last minutes and slow both by half, meets both bests
+alike. Depth 3 is run only where ConTree's first fit finishes within ``--depth3-limit``
 seconds, and a fit of ours that exceeds ``--our-limit`` seconds is stopped and printed as
 ``>limit``. ``pycontree`` is a benchmark-only dependency (``pip install pycontree``), never one
 of the pipeline.
@@ -43,20 +45,27 @@ CODES = ["HE", "LA", "AP", "G2", "IR", "PI", "CH", "SP", "BC", "PR", "SE", "SO",
 BUDGET = 30.0  # seconds after which a case is not repeated any more
 
 
-def timed(fit, repeat: int) -> tuple[float, float, object]:
-    """Best wall-clock and CPU seconds of ``repeat`` calls of ``fit`` (fewer once they have
-    taken ``BUDGET`` seconds), and its last result."""
-    wall = cpu = np.inf
+def paired(fits, repeat: int) -> list[tuple[float, float, object]]:
+    """Best wall-clock and CPU seconds of each of ``fits`` and its last result, over
+    ``repeat`` rounds that each call every fit once in turn (fewer once they have taken
+    ``BUDGET`` seconds). A fit that raises :class:`TimeoutError` counts as infinitely slow with
+    result None, and ends the rounds."""
+    best = [[np.inf, np.inf, None] for _ in fits]
     spent = 0.0
     for _ in range(repeat):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        result = fit()
-        wall = min(wall, time.perf_counter() - start)
-        cpu = min(cpu, time.process_time() - start_cpu)
-        spent += time.perf_counter() - start
+        for entry, fit in zip(best, fits, strict=True):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            try:
+                entry[2] = fit()
+            except TimeoutError:
+                entry[:] = [np.inf, np.inf, None]
+                return [tuple(e) for e in best]
+            entry[0] = min(entry[0], time.perf_counter() - start)
+            entry[1] = min(entry[1], time.process_time() - start_cpu)
+            spent += time.perf_counter() - start
         if spent > BUDGET:
             break
-    return wall, cpu, result
+    return [tuple(entry) for entry in best]
 
 
 def contree_input(X: pd.DataFrame, y: pd.Series) -> tuple[np.ndarray, np.ndarray, bool]:
@@ -77,33 +86,34 @@ def contree_input(X: pd.DataFrame, y: pd.Series) -> tuple[np.ndarray, np.ndarray
     return np.column_stack(columns), codes, same
 
 
-def contree_errors(X: np.ndarray, y: np.ndarray, depth: int, time_limit: float, repeat: int):
-    """(wall, cpu, training errors) of ConTree at ``depth``."""
+def contree_fit(X: np.ndarray, y: np.ndarray, depth: int, time_limit: float):
+    """A fit of ConTree at ``depth`` returning its training errors."""
     from pycontree import ConTree  # benchmark-only dependency
 
     def fit():
         model = ConTree(max_depth=depth, time_limit=time_limit).fit(X, y)
         return int((model.predict(X) != y).sum())
 
-    return timed(fit, repeat)
+    return fit
 
 
-def ours(learner, X: pd.DataFrame, y: pd.Series, repeat: int, limit: float):
-    """(wall, cpu, training errors) of our learner with K = 2; errors None if a fit was
-    stopped after ``limit`` seconds."""
+def our_fit(learner, X: pd.DataFrame, y: pd.Series, limit: float):
+    """A fit of our learner with K = 2 returning its training errors; it raises
+    :class:`TimeoutError` after ``limit`` seconds."""
 
     def stop(signum, frame):
         raise TimeoutError
 
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, limit)
-    try:
-        return timed(lambda: learner(K=2).fit(X, y).n_errors_, repeat)
-    except TimeoutError:
-        return np.inf, np.inf, None
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    def fit():
+        previous = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            return learner(K=2).fit(X, y).n_errors_
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    return fit
 
 
 def sheet_codes(root: str) -> dict:
@@ -164,12 +174,13 @@ def main() -> None:
         numeric, codes_, same = contree_input(X, y)
         cells = []
         for depth, learner in ((2, T2), (3, T3)):
-            first = contree_errors(numeric, codes_, depth, args.depth3_limit, 1)
+            theirs = contree_fit(numeric, codes_, depth, args.depth3_limit)
+            first = paired([theirs], 1)[0]
             if depth == 3 and first[0] >= args.depth3_limit:
                 cells.append(f"ConTree needs more than {args.depth3_limit:g} s: not run")
                 continue
-            theirs = contree_errors(numeric, codes_, depth, args.depth3_limit, args.repeat)
-            cells.append(cell(ours(learner, X, y, args.repeat, args.our_limit), theirs, same))
+            found = paired([theirs, our_fit(learner, X, y, args.our_limit)], args.repeat)
+            cells.append(cell(found[1], found[0], same))
         kind = "same" if same else "larger"
         print(f"{code:>4} {len(X):>5} {X.shape[1]:>3} {y.nunique():>2} {kind:>6} | "
               f"{cells[0]} | {cells[1]}", flush=True)
