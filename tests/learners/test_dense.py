@@ -66,7 +66,8 @@ def test_t2_and_t3_are_optimal_on_continuous_two_class_data(case):
     assert applies(encoded(X, y, K)) or len(set(y)) < 2
     with (patch.object(depth2, "pays", lambda enc, K: True),  # on data of any size
           patch.object(scans, "DOUBLING", 0 if len(y) % 2 else scans.DOUBLING),  # both scans
-          patch.object(depth2, "EXHAUSTIVE", 0 if len(y) % 3 else depth2.EXHAUSTIVE)):
+          patch.object(depth2, "EXHAUSTIVE", 0 if len(y) % 3 else depth2.EXHAUSTIVE),
+          patch.object(depth2, "ALONE", 0 if len(y) % 3 else depth2.ALONE)):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
@@ -83,7 +84,8 @@ def test_t2_and_t3_are_optimal_with_more_classes(case):
     assert applies(encoded(X, y, K))
     with (patch.object(depth2, "pays", lambda enc, K: True),
           patch.object(scans, "DOUBLING", 0 if len(y) % 2 else scans.DOUBLING),
-          patch.object(depth2, "EXHAUSTIVE", 0 if len(y) % 3 else depth2.EXHAUSTIVE)):
+          patch.object(depth2, "EXHAUSTIVE", 0 if len(y) % 3 else depth2.EXHAUSTIVE),
+          patch.object(depth2, "ALONE", 0 if len(y) % 3 else depth2.ALONE)):
         for depth, learner in ((1, T1), (2, T2), (3, T3)):
             model = learner(K=K).fit(X, y)
             assert model.n_errors_ == tree_errors(X, y, K, depth)
@@ -130,8 +132,9 @@ def test_scans_along_the_positions(seed, monkeypatch):
 @pytest.mark.parametrize("classes", [2, 3, 5, 8])
 @pytest.mark.parametrize("seed", range(40))
 def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
-    """Both sides of random thresholds of random roots of random sets, and the whole sets, up
-    to 150 items and 60 distinct values: the same errors as the stumps of ``mask_errors``
+    """Both sides of random thresholds of random roots of random sets, and the whole sets (the
+    best stump of each attribute, and of any), up to 150 items and 60 distinct values: the
+    same errors as the stumps of ``mask_errors``
     (with either prefix scan; with more classes, or K = 4, :class:`DenseClasses` with the
     prefix sums per class and with every packing of :data:`PACKINGS` that holds the classes,
     packed by default where the rule of ``DenseClasses.packs`` says, asserted)."""
@@ -145,7 +148,9 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     m, F = len(y), len(srt.cont)
     sets = rng.random((6, m)) < rng.random((6, 1))
     tables = dense_sets(srt, sets, K=K)
-    assert (tables.whole() == mask_errors(srt, sets, K=K).min(axis=0)).all()
+    stumps = mask_errors(srt, sets, K=K)
+    assert np.array_equal(tables.stump_errors(), stumps)  # the leaf, then each attribute
+    assert (tables.whole() == stumps.min(axis=0)).all()
     which = np.sort(rng.integers(0, len(sets), 30))
     roots = rng.integers(0, F, 30)
     at = rng.integers(0, m + 1, 30)
@@ -222,6 +227,7 @@ def test_same_trees_as_the_general_programme(seed, classes, monkeypatch):
     X, y, K = continuous_case(rng, 80, 4, 25, classes=classes)
     monkeypatch.setattr(depth2, "pays", lambda enc, K: True)
     monkeypatch.setattr(depth2, "EXHAUSTIVE", 0 if seed % 2 else depth2.EXHAUSTIVE)
+    monkeypatch.setattr(depth2, "ALONE", 0 if seed % 2 else depth2.ALONE)
     fast = [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]
     monkeypatch.setattr(depth2, "applies", lambda enc: False)
     assert fast == [learner(K=K).fit(X, y).export_text() for learner in (T2, T3)]

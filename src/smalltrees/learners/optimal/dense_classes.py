@@ -123,32 +123,32 @@ class DenseClasses(DenseSets):
         weights = np.left_shift(self.word(1), bits * self.labels[items].astype(self.word))
         return self._arranged(weights, self.word)
 
-    def whole(self) -> np.ndarray:
-        """(P,) errors of the best stump (TREE(1)) on each set."""
-        out = np.zeros(len(self.sizes), dtype=np.int64)
-        full = np.flatnonzero(self.sizes > 0)
-        if len(full) and self.K == 1:
-            out[full] = self.sizes[full] - self.totals[full].max(axis=1)
-        elif len(full) and self.K == 2:
-            q, _, _, _, _, _, penalty, prefix, _, _ = self._flat
+    def _leaf(self) -> np.ndarray:
+        """(P,) errors of a leaf on each set: all but its majority."""
+        return self.sizes - self.totals.max(axis=1, initial=0)
+
+    def _best(self, at: np.ndarray, sets: np.ndarray) -> np.ndarray:
+        """Errors of the best stump over each group of consecutive elements of the flat
+        arrays starting at ``at`` (a set's, or one attribute's of a set), of set ``sets``."""
+        if self.K == 1:  # one interval: a leaf
+            return self._leaf()[sets]
+        q, _, _, _, _, _, penalty, prefix, _, _ = self._flat
+        if self.K == 2:
             gain = np.maximum.reduce(prefix)  # over the classes, each a row (p, elements)
             gain += np.maximum.reduce(np.take(self._class_totals(), q, axis=1) - prefix)
             gain += penalty
-            out[full] = self.sizes[full] - np.maximum.reduceat(gain, self.offsets[full])
-        elif len(full):  # the layers along each (set, attribute) segment of the flat arrays
-            _, _, _, _, _, _, penalty, prefix, _, _ = self._flat
-            shift = self._segment_shift(4 * self.by_root.shape[1] + 4)  # the layers' range: 3m + 1
+            return self.sizes[sets] - np.maximum.reduceat(gain, at)
+        # the layers along each (set, attribute) segment of the flat arrays
+        shift = self._segment_shift(4 * self.by_root.shape[1] + 4)  # the layers' range: 3m + 1
 
-            def scan(G):  # running maxima restarting at each segment
-                G += shift
-                np.maximum.accumulate(G, axis=1, out=G)
-                G -= shift
+        def scan(G):  # running maxima restarting at each segment
+            G += shift
+            np.maximum.accumulate(G, axis=1, out=G)
+            G -= shift
 
-            at = self.offsets[full]
-            gain = _layered_gain(prefix.astype(np.int64), self.totals[full], penalty,
-                                 self.K, scan, lambda G: np.maximum.reduceat(G, at, axis=1))
-            out[full] = self.sizes[full] - gain
-        return out
+        gain = _layered_gain(prefix.astype(np.int64), self.totals[sets], penalty, self.K, scan,
+                             lambda G: np.maximum.reduceat(G, at, axis=1))
+        return self.sizes[sets] - gain
 
     def _class_totals(self) -> np.ndarray:
         """(p, P) the sets' class counts, a row per class in the evaluator's dtype: the
