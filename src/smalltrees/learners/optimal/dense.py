@@ -212,8 +212,8 @@ class DenseSets:
         return out
 
     def _leaf(self) -> np.ndarray:
-        """(P,) errors of a leaf on each set: its minority."""
-        return (self.sizes - np.abs(self.totals)) // 2
+        """(P,) errors of a leaf on each set: its minority (a stump of one interval)."""
+        return _errors(self.sizes, self.totals, None, None, K=1)
 
     def _best(self, at: np.ndarray, sets: np.ndarray) -> np.ndarray:
         """Errors of the best stump over each group of consecutive elements of the flat

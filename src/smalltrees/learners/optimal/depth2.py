@@ -262,9 +262,10 @@ def _categorical_root(enc: Encoded, beta: int, default: int, *, K: int):
 
 def _continuous_root(srt: Sorted, beta: int, position: int, default: int, *, K: int):
     """The best tree with continuous root ``beta`` split after ``position`` present items;
-    each edge's best stump read off the dense evaluator where the search used it (every
-    stump of every attribute on both sides at once: 5-6% of T2's fit on AP, IR, G2, HA, WI and
-    GL, against the general programme's :func:`~smalltrees.learners.optimal.sets.mask_errors`)."""
+    each edge's best stump read off a dense evaluator of the edges where the search uses one
+    (:func:`_dense`: every stump of every attribute on each edge at once, 5-6% of T2's fit
+    on AP, IR, G2, HA, WI and GL less than the general programme's
+    :func:`~smalltrees.learners.optimal.sets.mask_errors`)."""
     enc = srt.enc
     i = srt.cont.index(beta)
     order, size = srt.order[i], srt.n_present[i]
