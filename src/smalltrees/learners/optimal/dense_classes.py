@@ -188,18 +188,20 @@ class DenseClasses(DenseSets):
                 packed = np.take(packed.reshape(R, -1), cuts, axis=1)
             fields = _fields(packed, self.field, p)
             lows = fields.transpose(-1, *range(fields.ndim - 1))  # np.moveaxis: 11 us
-        t_left = (lows[:, :, 0] if self.K <= 2 else self._last(lows)).T.astype(np.int64)
-        t_right = total - t_left
-        if self.K == 1:
+        if self.K == 1:  # the counts at the one cut kept: the side's class counts
+            t_left = lows[:, :, 0].T.astype(np.int64)
             found[0][part] = below - t_left.max(axis=1)
-            found[1][part] = n - below - t_right.max(axis=1)
+            found[1][part] = n - below - (total - t_left).max(axis=1)
             return
         C = np.empty((p, 2) + lows.shape[1:], dtype=self.count_dtype)
         np.copyto(C[:, 0], lows, casting="unsafe")  # in the fields' dtype at K <= 2
         np.subtract(counts[:, None], C[:, 0], out=C[:, 1])  # the side above
         C = C.reshape((p, 2 * R) + C.shape[3:])
-        sides = np.concatenate((t_left, t_right))
-        gains = self._gain(C, sides) if self.K == 2 else self._layers(C, sides, cuts)
+        if self.K == 2:
+            gains = self._gain(C)
+        else:
+            t_left = self._last(lows).T.astype(np.int64)
+            gains = self._layers(C, np.concatenate((t_left, total - t_left)), cuts)
         found[0][part] = below - gains[:R]
         found[1][part] = n - below - gains[R:]
 
@@ -207,14 +209,18 @@ class DenseClasses(DenseSets):
         """(left, right) errors, as the batches found them."""
         return found
 
-    def _gain(self, C, totals):
+    @staticmethod
+    def _gain(C):
         """(R,) items classified right by the best stump of at most two intervals on each side
-        whose prefix counts per class at the allowed cuts are ``C`` (p, R, cuts) and class
-        counts ``totals`` (R, p): ``max_c C_c + max_c (T_c - C_c)`` at the best cut. The case
-        K = 2 of :func:`_layered_gain` in fewer passes (GL's T3 at K = 2: 130-139 ms against
-        142-154 ms with :meth:`_layers`). Overwrites ``C``."""
+        whose prefix counts per class at the allowed cuts are ``C`` (p, R, cuts):
+        ``max_c C_c + max_c (T_c - C_c)`` at the best cut, the side's class counts ``T`` being
+        its counts at cut 0, the last position of the first attribute (:meth:`_table`). The
+        case K = 2 of :func:`_layered_gain` in fewer passes (GL's T3 at K = 2: 130-139 ms
+        against 142-154 ms with :meth:`_layers`); reading ``T`` off ``C`` saves four numpy
+        calls a batch (T3 at K = 2, alternating in one process, median of 6 rounds: GL, IR
+        -4%, WI -2%; IR's T2 -6%). Overwrites ``C``."""
         best = np.maximum.reduce(C, axis=0)
-        np.subtract(totals.T.astype(C.dtype)[:, :, None], C, out=C)  # C is not needed again
+        np.subtract(C[:, :, :1].copy(), C, out=C)  # C is not needed again
         best += np.maximum.reduce(C, axis=0)
         return best.max(axis=1).astype(np.int64)
 
