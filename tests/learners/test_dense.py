@@ -137,7 +137,9 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     same errors as the stumps of ``mask_errors``
     (with either prefix scan; with more classes, or K = 4, :class:`DenseClasses` with the
     prefix sums per class and with every packing of :data:`PACKINGS` that holds the classes,
-    packed by default where the rule of ``DenseClasses.packs`` says, asserted)."""
+    packed by default where the rule of ``DenseClasses.packs`` says, asserted); the same
+    thresholds as :func:`~smalltrees.learners.optimal.depth2._candidates`, each with the
+    same items below it."""
     rng = np.random.default_rng(seed)
     monkeypatch.setattr(scans, "DOUBLING", 0 if seed % 2 else scans.DOUBLING)
     X, y, K = continuous_case(rng, 150, 4, 60, min_rows=classes, classes=classes)
@@ -170,8 +172,13 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
         assert (left == expected[0]).all()
         assert (right == expected[1]).all()
     ids = np.flatnonzero(rng.random(len(sets)) < 0.7)
-    for got, expected in zip(tables.candidates(ids), _candidates(srt, sets[ids]), strict=True):
-        assert np.array_equal(got, expected)
+    got, expected = tables.candidates(ids), _candidates(srt, sets[ids])
+    for k in (0, 1, 3, 4, 5):  # roots, cuts, first guesses, sets, attributes
+        assert np.array_equal(got[k], expected[k])
+    root, cut, _, _, problem, attr = expected  # each threshold: the same items below it
+    inside, positions = sets[ids][problem[root]], srt.position[attr[root]]
+    for at in (got[2], expected[2]):
+        assert np.array_equal((inside & (positions < at[:, None])).sum(axis=1), cut)
 
 
 @pytest.mark.parametrize("classes, m, packing", [(3, 255, PACKINGS[0]), (3, 300, PACKINGS[3]),

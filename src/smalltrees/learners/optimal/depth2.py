@@ -200,34 +200,46 @@ def _candidates(srt: Sorted, sets: np.ndarray):
     consecutive distinct values of its items, or, with a single distinct value, below it (all
     items on the side ``>= t``). Returns ``(root, cut, at, first, problem, attr)``: per
     candidate its root, the items of the set below it (``j``) and the position in the
-    attribute's order of the first item above it; the first candidate to evaluate of each root
-    (the purest one-level split); per root its set and attribute. None if there are no roots.
+    attribute's order where the run of equal values above it starts (the set's items before
+    it are those below); the first candidate to evaluate of each root (the purest one-level
+    split); per root its set and attribute. None if there are no roots.
+
+    Read off each set's class counts per run of equal values (the blocks of
+    :meth:`~smalltrees.learners.optimal.sets.Sorted.block_columns`, counted item by item as
+    the sweeps count them), a step of about ``PAIRS`` item-attribute pairs at a time: a call
+    costs the sets' items and blocks, where a prefix sum per set, item and class cost sets x
+    items x classes (SU, 58,000 items in 7 classes, at most 299 distinct values per
+    attribute, K = 2: T3 12.4 -> 4.8 CPU-s, T2 0.37 -> 0.24).
     """
     p = srt.enc.p
+    if not len(sets):
+        return None
+    columns, offsets = srt.block_columns(p)
+    width = int(offsets[-1]) + 1  # class-major blocks of every attribute, then "missing"
+    heads = [np.flatnonzero(np.r_[True, ends[:-1]]) for ends in srt.block_end]  # block starts
+    work = np.cumsum(sets.sum(axis=1) * len(srt.cont) + width)  # counted pairs and counts
+    bounds = np.unique(np.r_[0, np.searchsorted(work, np.arange(PAIRS, work[-1], PAIRS)),
+                             len(sets)])
     parts = []
-    for i in range(len(srt.cont)):
-        size = srt.n_present[i]
-        if size == 0:
-            continue
-        order = srt.order[i, :size]
-        inside = sets[:, order]
-        ranks = srt.sorted_ranks[i, :size]
-        count = np.cumsum(inside, axis=1)
-        last = np.maximum.accumulate(np.where(inside, np.arange(size), -1), axis=1)
-        before = np.concatenate([np.full((len(sets), 1), -1), last[:, :-1]], axis=1)
-        cand = inside & (before >= 0) & (ranks != ranks[np.maximum(before, 0)])
-        single = np.flatnonzero((count[:, -1] > 0) & ~cand.any(axis=1))
-        cand[single, np.argmax(inside[single], axis=1)] = True
-        q, t = np.nonzero(cand)
-        if not len(q):
-            continue
-        classes = np.eye(p, dtype=np.int64)[srt.enc.y[order]] * inside[..., None]
-        seen = np.cumsum(classes, axis=1) - classes
-        under, total = seen[q, t], seen[q, -1] + classes[q, -1]
-        j = count[q, t] - 1
-        over = total - under
-        purity = j - under.max(axis=1) + (total.sum(axis=1) - j) - over.max(axis=1)
-        parts.append((q, np.full(len(q), i), j, t, purity))
+    for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+        rows, items = np.nonzero(sets[lo:hi])
+        index = np.take(columns, items, axis=0)
+        index += (rows * width)[:, None]
+        counts = np.bincount(index.ravel(), minlength=(hi - lo) * width).reshape(hi - lo, -1)
+        for i in range(len(srt.cont)):  # (set, class, block)
+            blocks = counts[:, offsets[i]:offsets[i + 1]].reshape(hi - lo, p, -1)
+            sizes = blocks.sum(axis=1)
+            runs = np.cumsum(sizes > 0, axis=1)  # the set's distinct values up to each block
+            # a block of the set after its first, or its only one
+            cand = (sizes > 0) & ((runs > 1) | (runs[:, -1:] == 1))
+            q, b = np.nonzero(cand)
+            if not len(q):
+                continue
+            seen = np.cumsum(blocks, axis=2) - blocks  # the set's items before each block
+            under, total = seen[q, :, b], seen[q, :, -1] + blocks[q, :, -1]
+            j = under.sum(axis=1)
+            purity = j - under.max(axis=1) + (total.sum(axis=1) - j) - (total - under).max(axis=1)
+            parts.append((q + lo, np.full(len(q), i), j, heads[i][b], purity))
     if not parts:
         return None
     q, attr, cut, at, purity = (np.concatenate(c) for c in zip(*parts, strict=True))

@@ -48,8 +48,12 @@ class Sorted:
         self.cat = [j for j, c in enumerate(enc.continuous) if not c]
         m = len(enc.y)
         ranks = np.array([enc.codes[j] for j in self.cont], dtype=np.int64).reshape(-1, m)
-        keyed = np.where(ranks < 0, np.iinfo(np.int64).max, ranks)
-        self.order = np.argsort(keyed, axis=1, kind="stable")  # missing values last
+        # missing values last; keys of 16 bits where they fit, which numpy sorts by radix (SU,
+        # 9 x 58,000: 37 -> 4.5 ms; the same order, the sort being stable)
+        last = np.iinfo(np.uint16).max
+        keyed = (np.where(ranks < 0, last, ranks).astype(np.uint16) if ranks.max(initial=0) < last
+                 else np.where(ranks < 0, np.iinfo(np.int64).max, ranks))
+        self.order = np.argsort(keyed, axis=1, kind="stable")
         self.sorted_ranks = np.take_along_axis(ranks, self.order, axis=1)
         self.present = self.sorted_ranks >= 0
         self.n_present = self.present.sum(axis=1)
