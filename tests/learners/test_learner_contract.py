@@ -10,6 +10,8 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from learner_checks import NAMES, make, reported_training_errors
 from sklearn.base import clone
 from sklearn.model_selection import GridSearchCV, cross_val_score
@@ -20,6 +22,7 @@ from sklearn.utils.estimator_checks import check_estimator
 
 from smalltrees import C45, T1, T2
 from smalltrees.learners.encoding import Schema
+from smalltrees.learners.validation import check_labels, class_codes
 
 RNG = np.random.default_rng(0)
 N = 48
@@ -336,3 +339,16 @@ def test_scikit_learn_is_imported_only_by_the_tags():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=4), min_size=1, max_size=60)
+       | st.lists(st.integers(-3, 3), min_size=1, max_size=60))
+def test_class_codes_are_numpys_unique(values):
+    """The classes and codes of any checked labels are ``np.unique``'s, strings included
+    (hashed, then sorted: unicode, the empty string and prefixes of one another)."""
+    labels = check_labels(values, len(values))
+    classes, codes = class_codes(labels)
+    expected, inverse = np.unique(labels, return_inverse=True)
+    assert classes.dtype == expected.dtype and classes.tolist() == expected.tolist()
+    assert codes.dtype == np.int64 and codes.tolist() == inverse.ravel().tolist()

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from smalltrees.learners.encoding import Schema
-from smalltrees.learners.validation import check_labels
+from smalltrees.learners.validation import check_labels, class_codes
 
 
 class TreeClassifier:
@@ -127,9 +127,8 @@ class TreeClassifier:
         """Check ``(X, y)``, set ``schema_``, ``classes_``, ``n_features_in_`` and
         ``feature_names_in_``; return the encoded ``X`` and the class codes."""
         Z = self._fit_schema(X)
-        labels = check_labels(y, len(Z))
-        self.classes_, codes = np.unique(labels, return_inverse=True)
-        return Z, codes.ravel().astype(np.int64)
+        self.classes_, codes = class_codes(check_labels(y, len(Z)))
+        return Z, codes
 
     def _fit_schema(self, X) -> np.ndarray:
         """Check ``X`` (a DataFrame or array-like), set ``schema_``, ``n_features_in_`` and
@@ -167,8 +166,8 @@ class TreeClassifier:
         ``classes_``; return the class codes of ``labels``."""
         self.check_params()
         self._set_schema(schema, Z.shape[1])
-        self.classes_, codes = np.unique(labels, return_inverse=True)
-        return codes.ravel().astype(np.int64)
+        self.classes_, codes = class_codes(labels)
+        return codes
 
     def _fits_encoded(self) -> bool:
         """Whether :meth:`_fit_rows` and ``_predict_encoded`` work (the learner defines
