@@ -245,7 +245,9 @@ class DenseSets:
     def candidates(self, ids: np.ndarray):
         """The thresholds of every root of the sets ``ids``, as
         :func:`~smalltrees.learners.optimal.depth2._candidates` gives them for ``sets[ids]``
-        (the same candidates, first guesses and order), read off the sets' own prefix sums."""
+        (the same candidates, first guesses and order; ``at`` is the set's first item above
+        a threshold, where theirs may be the start of its run of equal values: the same items
+        of the set lie below), read off the sets' own prefix sums."""
         q, f, j, _, _, _, _, _, starts, _ = self._flat
         if not len(q):
             return None

@@ -226,7 +226,7 @@ def _candidates(srt: Sorted, sets: np.ndarray):
         index = np.take(columns, items, axis=0)
         index += (rows * width)[:, None]
         counts = np.bincount(index.ravel(), minlength=(hi - lo) * width).reshape(hi - lo, -1)
-        for i in range(len(srt.cont)):  # (set, class, block)
+        for i in range(len(srt.cont)):  # attribute i's counts, (set, class, block)
             blocks = counts[:, offsets[i]:offsets[i + 1]].reshape(hi - lo, p, -1)
             sizes = blocks.sum(axis=1)
             runs = np.cumsum(sizes > 0, axis=1)  # the set's distinct values up to each block
