@@ -40,6 +40,7 @@ RUN_BY = {
     "python benchmarks/c45_vs_j48.py": "benchmark",
     "python benchmarks/c45_speed.py --cpu": "benchmark",
     "python benchmarks/optimal_vs_contree.py": "benchmark",
+    "python benchmarks/tie_rule_cost.py": "benchmark",
     "python benchmarks/ifn_readings.py [--port /path/to/scikit-multiflow-IFN]": "benchmark",
 }
 
