@@ -8,6 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
+from smalltrees.learners.optimal.search import cell_index, mask_items, narrow
 from smalltrees.learners.optimal.sweeps import _class_count_sweep, _two_class_sweep
 
 
@@ -38,3 +39,29 @@ def test_two_class_sweep_is_the_general_one_and_the_brute_force(K):
         general = _class_count_sweep(class_major, 2, K=K)
         expected = [brute_force(c, K) for c in counts]
         assert two.tolist() == general.tolist() == expected
+
+
+@pytest.mark.parametrize("shape", [(0, 5), (3, 0), (1, 1), (7, 13), (40, 300)])
+def test_mask_items_are_nonzero(shape):
+    """The sets and items of boolean masks read off their flat indices: ``np.nonzero``'s pairs,
+    in its order, at every density, empty masks included."""
+    rng = np.random.default_rng(sum(shape))
+    for density in (0.0, 0.1, 0.5, 1.0):
+        masks = rng.random(shape) < density
+        rows, items = mask_items(masks)
+        expected = np.nonzero(masks)
+        assert rows.tolist() == expected[0].tolist() and items.tolist() == expected[1].tolist()
+
+
+@pytest.mark.parametrize("r", [5, 1 << 30])
+def test_cell_index_widens_where_int32_would_overflow(r):
+    """The counted cells ``rows * width + table[items]``, exact in int64: int32 only while
+    ``r * width`` fits (r = 2^30 sets of width 4 would wrap)."""
+    table = narrow(np.array([[0, 3], [1, 2], [2, 0]]))
+    assert table.dtype == np.int32
+    rows, items = np.array([0, 2, 4]), np.array([2, 0, 1])
+    index = cell_index(table, rows, items, r, 4)
+    assert index.dtype == (np.int32 if r == 5 else np.int64)
+    assert index.tolist() == (rows[:, None] * 4 + np.array([[2, 0], [0, 3], [1, 2]])).tolist()
+    big = cell_index(table, np.array([r - 1]), np.array([0]), r, 4)
+    assert big.tolist() == [[(r - 1) * 4, (r - 1) * 4 + 3]]

@@ -480,32 +480,40 @@ def test_pair_counts_match_item_counts(seed):
 @settings(max_examples=20, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_root_sides_match_mask_errors(total_cells, cells, seed):
-    """Both sides of thresholds of continuous roots, the larger side counted as the root's
-    present items minus the smaller (one threshold a step with ``CELLS = 1``; beyond
-    ``TOTAL_CELLS``, both sides counted): the same stumps as :func:`mask_errors` of each side,
-    on 30 mixed tie-heavy cases per seed (1-4 sets, each root on each set, random thresholds;
-    hypothesis draws the seeds)."""
+    """Both sides of thresholds of continuous roots, read off each root's items in its
+    attribute's order, the larger side counted as the root's present items minus the smaller
+    (one threshold a step with ``CELLS = 1``; beyond ``TOTAL_CELLS``, both sides counted): the
+    same stumps as :func:`mask_errors` of each side, built here item by item, on 30 mixed
+    tie-heavy cases per seed (1-4 sets, roots on some attributes of some sets, random
+    thresholds; hypothesis draws the seeds)."""
     rng = np.random.default_rng(seed)
     for _ in range(30):
         srt, K, sets = sorted_case(rng, 4)
         if not srt.cont:
             continue
-        P = len(sets)
-        problem = np.repeat(np.arange(P), len(srt.cont))
-        attr = np.tile(np.arange(len(srt.cont)), P)
-        positions = srt.position[attr]
-        present = positions < srt.n_present[attr][:, None]
-        inside = sets[problem]
+        P, m = sets.shape
+        pairs = np.argwhere(rng.random((P, len(srt.cont))) < 0.7)  # by set, then attribute
+        if not len(pairs):
+            continue
+        problem, attr = pairs[:, 0], pairs[:, 1]
         roots = rng.integers(0, len(problem), 12)
-        at = rng.integers(0, srt.n_present[attr[roots]] + 1)[:, None]  # within the present
-        below = inside[roots] & (positions[roots] < at)
-        above = inside[roots] & present[roots] & ~below
+        lost = np.zeros((len(problem), m), dtype=bool)
+        below, above = np.zeros((2, len(roots), m), dtype=bool)
+        cuts = np.empty(len(roots), dtype=np.int64)
+        for r, (s, k) in enumerate(pairs):
+            lost[r] = sets[s] & (srt.enc.codes[srt.cont[k]] < 0)
+        for t, r in enumerate(roots):
+            k = attr[r]
+            own = [i for i in srt.order[k][: srt.n_present[k]] if sets[problem[r], i]]
+            cuts[t] = rng.integers(0, len(own) + 1)
+            below[t, own[: cuts[t]]] = True
+            above[t, own[cuts[t]:]] = True
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(sets_module, "TOTAL_CELLS", total_cells)
             patch.setattr(sets_module, "CELLS", cells)
-            sides = RootSides(srt, sets, problem, inside, present, K=K)
-            left, right = sides.errors(roots, below, above)
-        assert (sides.missing == mask_errors(srt, inside & ~present, K=K).min(axis=0)).all()
+            sides = RootSides(srt, sets, problem, attr, K=K)
+            left, right = sides.errors(roots, cuts)
+        assert (sides.missing == mask_errors(srt, lost, K=K).min(axis=0)).all()
         assert (left == mask_errors(srt, below, K=K).min(axis=0)).all()
         assert (right == mask_errors(srt, above, K=K).min(axis=0)).all()
 

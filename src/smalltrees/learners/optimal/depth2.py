@@ -26,7 +26,7 @@ import numpy as np
 from smalltrees.learners.optimal.cuts import search_all, search_cuts
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import dense_sets
-from smalltrees.learners.optimal.search import Encoded, stump_errors
+from smalltrees.learners.optimal.search import Encoded, cell_index, mask_items, stump_errors
 from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
 from smalltrees.learners.optimal.stumps import majority_label, stump, stumps, threshold
 from smalltrees.learners.optimal.sweeps import CELLS, block_width
@@ -178,15 +178,10 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
             return search_all(root, keys, missing, problem, priced, best_errors, best_keys)
         return search_cuts(root, cut, keys, missing, problem, first, priced, best_errors,
                            best_keys)
-    positions = srt.position[attr]  # (roots, m): position of each item in the root's order
-    present = positions < srt.n_present[attr][:, None]
-    inside = sets[problem]
-    sides = RootSides(srt, sets, problem, inside, present, K=K)
+    sides = RootSides(srt, sets, problem, attr, K=K)
 
     def evaluate(index, limits, low_left, low_right):
-        r = root[index]
-        below = inside[r] & (positions[r] < at[index, None])
-        left, right = sides.errors(r, below, inside[r] & present[r] & ~below)
+        left, right = sides.errors(root[index], cut[index])
         return left, right, np.ones(len(index), dtype=bool)
 
     return search_cuts(root, cut, keys, sides.missing, problem, first, evaluate, best_errors,
@@ -222,9 +217,8 @@ def _candidates(srt: Sorted, sets: np.ndarray):
                              len(sets)])
     parts = []
     for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
-        rows, items = np.nonzero(sets[lo:hi])
-        index = np.take(columns, items, axis=0)
-        index += (rows * width)[:, None]
+        rows, items = mask_items(sets[lo:hi])
+        index = cell_index(columns, rows, items, hi - lo, width)
         counts = np.bincount(index.ravel(), minlength=(hi - lo) * width).reshape(hi - lo, -1)
         for i in range(len(srt.cont)):  # attribute i's counts, (set, class, block)
             blocks = counts[:, offsets[i]:offsets[i + 1]].reshape(hi - lo, p, -1)
@@ -232,7 +226,7 @@ def _candidates(srt: Sorted, sets: np.ndarray):
             runs = np.cumsum(sizes > 0, axis=1)  # the set's distinct values up to each block
             # a block of the set after its first, or its only one
             cand = (sizes > 0) & ((runs > 1) | (runs[:, -1:] == 1))
-            q, b = np.nonzero(cand)
+            q, b = mask_items(cand)
             if not len(q):
                 continue
             seen = np.cumsum(blocks, axis=2) - blocks  # the set's items before each block

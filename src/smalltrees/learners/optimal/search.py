@@ -83,20 +83,47 @@ def stump_errors(enc: Encoded, group: np.ndarray, n_groups: int, *, K: int) -> n
     return np.array(errors)
 
 
+def mask_items(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.nonzero`` of a 2-d boolean array (row, then column order): the sets and items of
+    sets given as masks. Read off the flat indices, which numpy finds 3-4x faster than the
+    pairs of a 2-d array (18 x 58,000 masks, half set: 8.9 -> 2.2 ms; 1,000 x 200: 1.2 ->
+    0.3)."""
+    return np.divmod(np.flatnonzero(masks), masks.shape[1])
+
+
+def cell_index(table: np.ndarray, rows: np.ndarray, items: np.ndarray, r: int,
+               width: int) -> np.ndarray:
+    """(n, t): the cells ``rows * width + table[items]`` that a ``np.bincount`` of item-by-item
+    counts adds one to: each item's ``t`` columns in the ``width``-wide row of its set (one of
+    ``r``). int32
+    where ``table`` is and the cells fit, which halves the bytes gathered and written (SU's
+    block counts, 400,000 items x 9 columns: 41 -> 28 ms with the count)."""
+    index = np.take(table, items, axis=0)  # in place from here: one temporary
+    if index.dtype != np.int64 and r * width >= 1 << 31:
+        index = index.astype(np.int64)
+    index += (rows * width).astype(index.dtype)[:, None]
+    return index
+
+
+def narrow(table: np.ndarray) -> np.ndarray:
+    """``table`` (non-negative indices) as int32 where they fit (see :func:`cell_index`)."""
+    return table.astype(np.int32) if table.max(initial=0) < 1 << 31 else table
+
+
 def _interval_errors(enc, cont, inside, g, y, n_groups, *, K):
     """Errors of the best interval stump of each continuous attribute in ``cont`` per group."""
     if not cont:
         return []
     ranks = np.stack([enc.codes[j][inside] for j in cont])
     present = ranks >= 0
-    attr, item = np.nonzero(present)
+    attr, item = mask_items(present)
     width = int(ranks.max(initial=0)) + 1
     blocks, block_of = np.unique((attr * n_groups + g[item]) * width + ranks[attr, item],
                                  return_inverse=True)
     counts = _counts(block_of, y[item], len(blocks), enc.p)
     block_group = blocks // width
     best = group_best(counts, block_group, len(cont) * n_groups, K=K)
-    attr, item = np.nonzero(~present)
+    attr, item = mask_items(~present)
     missing = majority(_counts(attr * n_groups + g[item], y[item], len(cont) * n_groups, enc.p))
     return list((best + missing).reshape(len(cont), n_groups))
 

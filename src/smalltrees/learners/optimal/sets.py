@@ -26,7 +26,13 @@ from functools import cached_property
 import numpy as np
 
 from smalltrees.learners.optimal.pairs import pair_counts
-from smalltrees.learners.optimal.search import Encoded, majority
+from smalltrees.learners.optimal.search import (
+    Encoded,
+    cell_index,
+    majority,
+    mask_items,
+    narrow,
+)
 from smalltrees.learners.optimal.sweeps import (
     CELLS,
     block_counts,
@@ -89,15 +95,14 @@ class Sorted:
             edge = starts[len(self.cat) + k]
             if (enc.codes[j] < 0).any():
                 columns.append(np.where(enc.codes[j] < 0, edge * p + enc.y, width))
-        return np.stack(columns, axis=1)
+        return narrow(np.stack(columns, axis=1))
 
     def counts(self, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray:
         """(r, C): the class counts per edge (:attr:`layout`) of the ``r`` sets of ``rows, items
         = np.nonzero(masks)``, by counting the columns of the items of each set (a matrix
         product would multiply mostly zeros)."""
         width = self.layout[0]
-        index = np.take(self.active, items, axis=0)  # in place from here: one temporary
-        index += (rows * (width + 1))[:, None]  # (SP: 8M cells, 35 -> 26 ms)
+        index = cell_index(self.active, rows, items, r, width + 1)  # (SP: 8M cells, 35 -> 26 ms)
         counts = np.bincount(index.ravel(), minlength=r * (width + 1))
         return counts.reshape(r, width + 1)[:, :width]
 
@@ -125,7 +130,7 @@ class Sorted:
             columns = np.empty((m, n_cont), dtype=np.int64)
             for k in range(n_cont):
                 columns[self.order[k], k] = sorted_columns[k]
-            self._block_columns[per_block] = columns, offsets
+            self._block_columns[per_block] = narrow(columns), offsets
         return self._block_columns[per_block]
 
     def sweep_groups(self, per_block: int) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -188,7 +193,7 @@ def mask_errors(srt: Sorted, masks: np.ndarray, counts: np.ndarray | None = None
     r = len(masks)
     if r == 0:
         return np.zeros((1 + len(srt.enc.codes), 0), dtype=np.int64)
-    rows, items = np.nonzero(masks)
+    rows, items = mask_items(masks)
     return _row_errors(srt, rows, items, r, counts, K=K)
 
 
@@ -231,13 +236,13 @@ def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: n
     n_cat, counted = len(srt.cat), sizes.sum() - sizes[largest].sum() + sets.sum()
     if derive and not srt.cont and sets.sum() * n_cat * (n_cat + 1) < 2 * counted * per_item:
         return _errors(srt, pair_counts(srt, sets), None)  # fewer cells: each pair once
-    rows, items = np.nonzero(masks)
+    rows, items = mask_items(masks)
     if not derive:
         return _row_errors(srt, rows, items, r, K=K)
     counted = np.ones(r, dtype=bool)
     counted[largest] = False
     keep = counted[rows]
-    in_sets = np.nonzero(sets)  # the sets' own rows after the edges'
+    in_sets = mask_items(sets)  # the sets' own rows after the edges'
     rows = np.concatenate([rows[keep], in_sets[0] + r])
     items = np.concatenate([items[keep], in_sets[1]])
     owner = r + np.arange(len(heads)) // len(starts)  # each group's set
@@ -253,62 +258,107 @@ def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: n
 
 class RootSides:
     """The best stumps on both sides of thresholds of the continuous roots of the general
-    programme (:func:`~smalltrees.learners.optimal.depth2._continuous_roots`), counting only
-    the smaller side item by item: the other side is the root's present items minus it, and
-    those are the set minus the items missing the root (whole numbers, so exactly; SE's T2
-    evaluates about 40 thresholds a fit, where a table of every prefix of every root's order
-    cost more than all of them). Where the root's block counts would exceed ``TOTAL_CELLS``,
-    both sides are counted.
+    programme (:func:`~smalltrees.learners.optimal.depth2._continuous_roots`), each side read
+    off its root's own items and only the smaller side counted item by item: the other side
+    is the root's present items minus it, and those are the set minus the items missing the
+    root (whole numbers, so exactly; SE's T2 evaluates about 40 thresholds a fit, where a
+    table of every prefix of every root's order cost more than all of them). Where the
+    roots' block counts would exceed ``TOTAL_CELLS``, both sides are counted.
+
+    Each root keeps its set's items in its attribute's order (present ones first), so a
+    threshold's sides are two runs of them: a threshold costs its smaller side, where masks
+    over all ``m`` items cost ``m`` a threshold (SU, 58,000 items, T3 at K = 2: ...).
 
     Parameters
     ----------
     srt : Sorted
     sets : ndarray of shape (P, m), bool
-    problem : ndarray of shape (roots,)
-        The set of each root.
-    inside, present : ndarray of shape (roots, m), bool
-        The items of the root's set, and those that have a value of the root's attribute.
+    problem, attr : ndarray of shape (roots,)
+        The set of each root and its attribute (an index into ``srt.cont``).
     K : int
     """
 
-    def __init__(self, srt: Sorted, sets: np.ndarray, problem: np.ndarray, inside: np.ndarray,
-                 present: np.ndarray, *, K: int):
+    def __init__(self, srt: Sorted, sets: np.ndarray, problem: np.ndarray, attr: np.ndarray,
+                 *, K: int):
         self.srt, self.K = srt, K
-        lost, roots = inside & ~present, len(problem)
+        roots = len(problem)
+        self.start, self.items, self.n_present = self._orders(sets, problem, attr)
+        size = sets.sum(axis=1)[problem]
+        rows, items = self._runs(np.arange(roots), self.start + self.n_present,
+                                 size - self.n_present)  # the items missing the root
         self.totals = None
         if (roots + len(sets)) * block_width(srt) > TOTAL_CELLS:
-            self.missing = mask_errors(srt, lost, K=K).min(axis=0)
+            self.missing = _row_errors(srt, rows, items, roots, K=K).min(axis=0)
             return
-        rows, items = np.nonzero(np.concatenate([lost, sets]))
+        in_sets = mask_items(sets)
+        rows = np.concatenate([rows, in_sets[0] + roots])
+        items = np.concatenate([items, in_sets[1]])
         counts = srt.counts(rows, items, roots + len(sets))
         blocks = block_counts(srt, rows, items, roots + len(sets))
-        self.missing = self._errors(counts[:roots], blocks[:roots])
+        self.missing = np.zeros(roots, dtype=np.int64)  # no items, no errors
+        lost = size > self.n_present  # (SU has none: 7% of its T3 fit)
+        if lost.any():
+            self.missing[lost] = self._errors(counts[:roots][lost], blocks[:roots][lost])
         self.totals = (counts[roots + problem] - counts[:roots],
                        blocks[roots + problem] - blocks[:roots])
+
+    def _orders(self, sets, problem, attr):
+        """Per root the start of its items in ``items``, all of them in its attribute's
+        order (present ones first), and how many are present."""
+        srt = self.srt
+        start = np.empty(len(problem), dtype=np.int64)
+        n_present = np.empty(len(problem), dtype=np.int64)
+        parts, offset = [], 0
+        for k, order in enumerate(srt.order):
+            mine = np.flatnonzero(attr == k)  # increasing in their sets
+            if not len(mine):
+                continue
+            owners = problem[mine]
+            whole = len(owners) == len(sets)  # then every set, in order
+            own, position = mask_items(np.take(sets if whole else sets[owners], order, axis=1))
+            sizes = np.bincount(own, minlength=len(mine))
+            start[mine] = offset + np.cumsum(sizes) - sizes
+            n_present[mine] = (sizes if srt.n_present[k] == len(order) else
+                               np.bincount(own[position < srt.n_present[k]], minlength=len(mine)))
+            parts.append(order[position])
+            offset += len(own)
+        items = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        return start, items, n_present
+
+    def _runs(self, owners, begin, length):
+        """(rows, items): ``length[i]`` of the items from ``begin[i]`` on, row ``owners[i]``."""
+        rows = np.repeat(owners, length)
+        at = np.repeat(begin - (np.cumsum(length) - length), length) + np.arange(len(rows))
+        return rows, self.items[at]
 
     def _errors(self, counts, blocks) -> np.ndarray:
         return _errors(self.srt, counts,
                        lambda present: sweep_blocks(self.srt, blocks, present, K=self.K)
                        ).min(axis=0)
 
-    def errors(self, roots: np.ndarray, below: np.ndarray, above: np.ndarray):
-        """(left, right): the least errors of a stump on the items ``below`` and ``above``
-        (ndarray (R, m), bool) each threshold of the roots ``roots``, a step of them at a
-        time."""
+    def errors(self, roots: np.ndarray, cuts: np.ndarray):
+        """(left, right): the least errors of a stump on the present items below and above
+        each threshold, the first ``cuts`` and the others of its root's present items, a step
+        of the thresholds of the roots ``roots`` at a time."""
+        R = len(roots)
+        begin, n = self.start[roots], self.n_present[roots]
         if self.totals is None:
-            errors = mask_errors(self.srt, np.concatenate([below, above]), K=self.K).min(axis=0)
-            return errors[: len(roots)], errors[len(roots):]
+            rows, items = self._runs(np.arange(2 * R), np.r_[begin, begin + cuts],
+                                     np.r_[cuts, n - cuts])
+            errors = _row_errors(self.srt, rows, items, 2 * R, K=self.K).min(axis=0)
+            return errors[:R], errors[R:]
         step = max(1, CELLS // (2 * block_width(self.srt)))
-        left, right = np.empty(len(roots), dtype=np.int64), np.empty(len(roots), dtype=np.int64)
-        for lo in range(0, len(roots), step):
+        left, right = np.empty(R, dtype=np.int64), np.empty(R, dtype=np.int64)
+        for lo in range(0, R, step):
             part = slice(lo, lo + step)
-            left[part], right[part] = self._step(roots[part], below[part], above[part])
+            left[part], right[part] = self._step(roots[part], begin[part], n[part], cuts[part])
         return left, right
 
-    def _step(self, roots, below, above):
+    def _step(self, roots, begin, n, cuts):
         R = len(roots)
-        small = below.sum(axis=1) <= above.sum(axis=1)
-        rows, items = np.nonzero(np.where(small[:, None], below, above))
+        small = cuts <= n - cuts
+        rows, items = self._runs(np.arange(R), np.where(small, begin, begin + cuts),
+                                 np.where(small, cuts, n - cuts))
         sides = []
         for counted, total in zip((self.srt.counts(rows, items, R),
                                    block_counts(self.srt, rows, items, R)),

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from smalltrees.learners.optimal.search import cell_index
+
 CELLS = 1 << 20  # sets x block columns per step
 
 
@@ -62,8 +64,7 @@ def block_counts(srt, rows: np.ndarray, items: np.ndarray, r: int) -> np.ndarray
     two = srt.enc.p == 2
     columns = srt.block_columns(1 if two else srt.enc.p)[0]
     width = block_width(srt)
-    index = np.take(columns, items, axis=0)
-    index += (rows * width)[:, None]
+    index = cell_index(columns, rows, items, r, width)
     if two:
         signs = np.broadcast_to(srt.signs[items, None], index.shape)
         counts = np.bincount(index.ravel(), signs.ravel(), r * width)
