@@ -136,7 +136,7 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     best stump of each attribute, and of any), up to 150 items and 60 distinct values: the
     same errors as the stumps of ``mask_errors``
     (with either prefix scan; with more classes, or K = 4, :class:`DenseClasses` with the
-    prefix sums per class and with every packing of :data:`PACKINGS` that holds the classes,
+    prefix sums per class and with every packing of :data:`PACKINGS`, in one word or several,
     packed by default where the rule of ``DenseClasses.packs`` says, asserted); the same
     thresholds as :func:`~smalltrees.learners.optimal.depth2._candidates`, each with the
     same items below it."""
@@ -161,13 +161,11 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
     upper = sets[which] & ~lower
     expected = mask_errors(srt, lower, K=K).min(axis=0), mask_errors(srt, upper, K=K).min(axis=0)
     assert not isinstance(tables, DenseClasses) or tables.packs == (K <= 2 or classes > 4)
-    packings = [None] + [(word, field) for word, field in PACKINGS
-                         if classes * np.dtype(field).itemsize <= np.dtype(word).itemsize]
-    for packing in (packings if isinstance(tables, DenseClasses) else [False]):
+    for packing in ([None, *PACKINGS] if isinstance(tables, DenseClasses) else [False]):
         if packing is not False:  # per class, and each packing that holds the classes
             tables = DenseClasses(srt, sets, K=K)
             tables.packs = packing is not None
-            tables.word, tables.field = packing or PACKINGS[0]
+            tables.use(packing or PACKINGS[0])
         left, right = tables.evaluate(which, roots, at, lower.sum(axis=1))
         assert (left == expected[0]).all()
         assert (right == expected[1]).all()
@@ -182,11 +180,13 @@ def test_dense_equals_the_general_programme(seed, classes, monkeypatch):
 
 
 @pytest.mark.parametrize("classes, m, packing", [(3, 255, PACKINGS[0]), (3, 300, PACKINGS[3]),
-                                                (2, 300, PACKINGS[1]), (6, 255, PACKINGS[2])])
+                                                (2, 300, PACKINGS[1]), (6, 255, PACKINGS[2]),
+                                                (7, 300, PACKINGS[3])])
 def test_the_packed_fields_hold_the_largest_set(classes, m, packing):
     """The packing is the cheapest whose fields hold the largest set (a class of 290 items
-    overflows a byte), and its counts are exact: the best stumps below and above every
-    threshold of one root, as the general programme's."""
+    overflows a byte; fewer bytes a cell, then fewer words: 7 classes of up to 300 items in
+    two words of four 16-bit fields), and its counts are exact: the best stumps below and
+    above every threshold of one root, as the general programme's."""
     rng = np.random.default_rng(m + classes)
     X = pd.DataFrame({"x0": rng.normal(size=m).round(1), "x1": rng.normal(size=m).round(1)})
     y = LABELS[np.where(np.arange(m) < m - 10, 0, np.arange(m) % classes)]  # one class most
@@ -194,6 +194,8 @@ def test_the_packed_fields_hold_the_largest_set(classes, m, packing):
     srt = Sorted(enc)
     tables = DenseClasses(srt, np.ones((1, m), dtype=bool), K=2)
     assert tables.packs and (tables.word, tables.field) == packing
+    assert tables.words == -(-classes // (np.dtype(packing[0]).itemsize
+                                          // np.dtype(packing[1]).itemsize))
     at = np.arange(m + 1)
     roots = np.zeros(m + 1, dtype=np.int64)
     lower = srt.position[roots] < at[:, None]

@@ -57,17 +57,36 @@ class DenseClasses(DenseSets):
     def __init__(self, srt, sets: np.ndarray, *, K: int):
         super().__init__(srt, sets, K=K)
         self.layers = srt.enc.p
-        # every class's count in its own field of one word: one prefix sum per cell instead
-        # of one per class, where a packing holds them; at K >= 3 not for up to 4 classes,
+        # every class's count in its own field of a word: one prefix sum per word of a cell
+        # instead of one per class, where fields hold the largest set; in two words or more
+        # where one has too few fields (SG's 7 classes, sets of up to 2,310 items, two words
+        # of 16-bit fields, K = 2, alternating in one process: T3 -17%, T2 -21%); at K >= 3
+        # in one word only, and not for up to 4 classes,
         # whose arrays per class were cheaper than reading the fields off (PA, K = 4: T3
         # 147 against 169-178 CPU-ms; at K = 2 WI's 56-58 -> 48-54, IR's 12.2-12.8 -> 10.3-11.1)
         largest = int(self.sizes.max(initial=0))
-        fits = [(word, field) for word, field in PACKINGS
-                if srt.enc.p * np.dtype(field).itemsize <= np.dtype(word).itemsize
-                and largest <= np.iinfo(field).max]
+        fits = [(word, field) for word, field in PACKINGS if largest <= np.iinfo(field).max]
+        if K >= 3:  # in one word (two cost SG's T2 at its K = 8 +6%, its T3 +5%)
+            fits = [packing for packing in fits if _packing_cost(packing, srt.enc.p)[1] == 1]
         self.packs = bool(fits) and (K <= 2 or srt.enc.p > 4)
-        self.word, self.field = fits[0] if fits else PACKINGS[-1]
         self.labels = srt.enc.y
+        self.use(min(fits, key=lambda packing: _packing_cost(packing, srt.enc.p))
+                 if fits else PACKINGS[-1])
+
+    def use(self, packing) -> None:
+        """Pack the counts as ``packing`` (word, field): the words of a cell (``words``), each
+        of ``per_word`` fields, enough for every class; ``weights`` (words, m) is what each
+        item adds to each word: ``1 << (b f)`` in word ``c // k`` for its class ``c = k w +
+        f``, ``k`` fields of ``b`` bits a word, 0 in the others."""
+        self.word, self.field = packing
+        self.per_word = np.dtype(self.word).itemsize // np.dtype(self.field).itemsize
+        p = self.totals.shape[1]
+        self.words = -(-p // self.per_word)
+        word, field = np.divmod(np.arange(p), self.per_word)
+        bits = 8 * np.dtype(self.field).itemsize
+        per_class = np.where(word == np.arange(self.words)[:, None],
+                             np.left_shift(np.uint64(1), (bits * field).astype(np.uint64)), 0)
+        self.weights = np.take(per_class.astype(self.word), self.labels, axis=1)
 
     @property
     def count_dtype(self):
@@ -116,12 +135,10 @@ class DenseClasses(DenseSets):
         return self.tables[s]
 
     def _packed(self, items: np.ndarray) -> np.ndarray:
-        """``1 << (b c)`` for the class ``c`` of each of ``items`` (F, n), fields of ``b`` bits,
-        in the evaluator's layout: one sum counts every class in its own field (no carry: no
+        """(words, F, n): the :meth:`use` weights of ``items`` (F, n), in the evaluator's
+        layout: one sum per word counts each of its classes in its own field (no carry: no
         field is narrower than a set's size)."""
-        bits = self.word(8 * np.dtype(self.field).itemsize)
-        weights = np.left_shift(self.word(1), bits * self.labels[items].astype(self.word))
-        return self._arranged(weights, self.word)
+        return self._arranged(np.take(self.weights, items, axis=1), self.word)
 
     def _leaf(self) -> np.ndarray:
         """(P,) errors of a leaf on each set: all but its majority."""
@@ -175,27 +192,35 @@ class DenseClasses(DenseSets):
         _, classes, counts, cuts, total = self._table(s)
         R, p = len(roots), len(total)
         lower = np.take(self._positions(s), roots, axis=0) < at[:, None, None]
+        C = np.empty((p, 2, R) + (cuts.shape if self.K <= 2 else classes.shape[-2:]),
+                     dtype=self.count_dtype)
+        lows = C[:, 0]  # the side below; in the fields' dtype at K <= 2
         if not self.packs:
-            lows = np.empty((p, R) + classes.shape[1:], dtype=self.dtype)
-            np.multiply(lower, classes[:, None], out=lows)  # the items below, one array per class
-            self._sums(lows)
+            per_class = np.empty((p, R) + classes.shape[1:], dtype=self.dtype)
+            np.multiply(lower, classes[:, None], out=per_class)  # the items below, by class
+            self._sums(per_class)
             if self.K <= 2:  # the allowed cuts only
-                lows = np.take(lows.reshape(p, R, -1), cuts, axis=2)
-        else:  # every class counted in its own field of one word: one prefix sum, read off
-            packed = np.multiply(lower, classes, dtype=self.word)
+                per_class = np.take(per_class.reshape(p, R, -1), cuts, axis=2)
+            np.copyto(lows, per_class)
+        else:  # every class counted in its own field of a word: one prefix sum a word, read off
+            packed = np.multiply(lower, classes[:, None], dtype=self.word)
             self._sums(packed)
             if self.K <= 2:
-                packed = np.take(packed.reshape(R, -1), cuts, axis=1)
-            fields = _fields(packed, self.field, p)
-            lows = fields.transpose(-1, *range(fields.ndim - 1))  # np.moveaxis: 11 us
+                packed = np.take(packed.reshape(self.words, R, -1), cuts, axis=2)
+            fields = _fields(packed, self.field, self.per_word)  # (words, R, ..., fields)
+            by_class = fields.transpose(0, -1, *range(1, fields.ndim - 1))  # np.moveaxis: 11 us
+            if self.words == 1:
+                np.copyto(lows, by_class[0, :p], casting="unsafe")
+            else:
+                for word, first in enumerate(range(0, p, self.per_word)):
+                    np.copyto(lows[first: first + self.per_word], by_class[word, : p - first],
+                              casting="unsafe")
         if self.K == 1:  # the counts at the one cut kept: the side's class counts
             t_left = lows[:, :, 0].T.astype(np.int64)
             found[0][part] = below - t_left.max(axis=1)
             found[1][part] = n - below - (total - t_left).max(axis=1)
             return
-        C = np.empty((p, 2) + lows.shape[1:], dtype=self.count_dtype)
-        np.copyto(C[:, 0], lows, casting="unsafe")  # in the fields' dtype at K <= 2
-        np.subtract(counts[:, None], C[:, 0], out=C[:, 1])  # the side above
+        np.subtract(counts[:, None], lows, out=C[:, 1])  # the side above
         C = C.reshape((p, 2 * R) + C.shape[3:])
         if self.K == 2:
             gains = self._gain(C)
@@ -236,6 +261,14 @@ class DenseClasses(DenseSets):
 
         return _layered_gain(C, totals, penalty, self.K, scan,
                              lambda G: G.reshape(p, R, -1).max(axis=-1))
+
+
+def _packing_cost(packing, p: int) -> tuple[int, int]:
+    """(bytes, words) a cell of the packed counts of ``p`` classes takes with ``packing``
+    (word, field): fewer bytes scanned first, then fewer words (numpy calls)."""
+    word, field = (np.dtype(t).itemsize for t in packing)
+    words = -(-p // (word // field))
+    return words * word, words
 
 
 def _fields(packed: np.ndarray, field, p: int) -> np.ndarray:
