@@ -209,12 +209,9 @@ class DenseClasses(DenseSets):
                 packed = np.take(packed.reshape(self.words, R, -1), cuts, axis=2)
             fields = _fields(packed, self.field, self.per_word)  # (words, R, ..., fields)
             by_class = fields.transpose(0, -1, *range(1, fields.ndim - 1))  # np.moveaxis: 11 us
-            if self.words == 1:
-                np.copyto(lows, by_class[0, :p], casting="unsafe")
-            else:
-                for word, first in enumerate(range(0, p, self.per_word)):
-                    np.copyto(lows[first: first + self.per_word], by_class[word, : p - first],
-                              casting="unsafe")
+            for word, first in enumerate(range(0, p, self.per_word)):
+                np.copyto(lows[first: first + self.per_word], by_class[word, : p - first],
+                          casting="unsafe")
         if self.K == 1:  # the counts at the one cut kept: the side's class counts
             t_left = lows[:, :, 0].T.astype(np.int64)
             found[0][part] = below - t_left.max(axis=1)
