@@ -15,6 +15,7 @@ from t2_bruteforce import tree1_errors, tree2_errors
 
 from smalltrees import T1, T2, T3
 from smalltrees.learners.optimal import sets as sets_module
+from smalltrees.learners.optimal.depth2 import _candidates
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.intervals import (
     INF,
@@ -26,7 +27,15 @@ from smalltrees.learners.optimal.intervals import (
 )
 from smalltrees.learners.optimal.pairs import pair_counts
 from smalltrees.learners.optimal.search import Encoded, stump_errors
-from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
+from smalltrees.learners.optimal.sets import (
+    RootSides,
+    Sorted,
+    counted_errors,
+    mask_errors,
+    partition_errors,
+    set_counts,
+)
+from smalltrees.learners.optimal.sweeps import block_width
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
 # better than 2 errors out of 4; the tree "u, then v on both sides" makes none.
@@ -485,9 +494,10 @@ def test_root_sides_match_mask_errors(total_cells, cells, seed):
     (one threshold a step with ``CELLS = 1``; beyond ``TOTAL_CELLS``, both sides counted): the
     same stumps as :func:`mask_errors` of each side, built here item by item, on 30 mixed
     tie-heavy cases per seed (1-4 sets, roots on some attributes of some sets, random
-    thresholds; hypothesis draws the seeds)."""
+    thresholds; hypothesis draws the seeds), every other case with the sets' counts given
+    (:func:`set_counts`, as T2 shares them)."""
     rng = np.random.default_rng(seed)
-    for _ in range(30):
+    for case in range(30):
         srt, K, sets = sorted_case(rng, 4)
         if not srt.cont:
             continue
@@ -511,11 +521,37 @@ def test_root_sides_match_mask_errors(total_cells, cells, seed):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(sets_module, "TOTAL_CELLS", total_cells)
             patch.setattr(sets_module, "CELLS", cells)
-            sides = RootSides(srt, sets, problem, attr, K=K)
+            counted = set_counts(srt, sets) if case % 2 else None
+            sides = RootSides(srt, sets, problem, attr, K=K, counted=counted)
             left, right = sides.errors(roots, cuts)
         assert (sides.missing == mask_errors(srt, lost, K=K).min(axis=0)).all()
         assert (left == mask_errors(srt, below, K=K).min(axis=0)).all()
         assert (right == mask_errors(srt, above, K=K).min(axis=0)).all()
+
+
+@settings(max_examples=20, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_set_counts_give_mask_errors_and_candidates(seed):
+    """The sets' counts, counted once (:func:`set_counts`), give the stumps of
+    :func:`mask_errors` (:func:`counted_errors`) and the same thresholds, first guesses and
+    order of ``_candidates`` as counting them there, on 30 mixed tie-heavy cases per seed
+    (1-4 sets, 2-4 classes, missing values; hypothesis draws the seeds); None without
+    continuous attributes or beyond ``TOTAL_CELLS``."""
+    rng = np.random.default_rng(seed)
+    for _ in range(30):
+        srt, K, sets = sorted_case(rng, 4)
+        counted = set_counts(srt, sets)
+        if not srt.cont:
+            assert counted is None
+            continue
+        assert (counted_errors(srt, *counted, K=K) == mask_errors(srt, sets, K=K)).all()
+        got, expected = _candidates(srt, sets, counted), _candidates(srt, sets)
+        assert (got is None) == (expected is None)
+        for mine, theirs in zip(got or (), expected or (), strict=True):
+            assert np.array_equal(mine, theirs)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(sets_module, "TOTAL_CELLS", len(sets) * block_width(srt) - 1)
+            assert set_counts(srt, sets) is None
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -27,7 +27,14 @@ from smalltrees.learners.optimal.cuts import search_all, search_cuts
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import dense_sets
 from smalltrees.learners.optimal.search import Encoded, cell_index, mask_items, stump_errors
-from smalltrees.learners.optimal.sets import RootSides, Sorted, mask_errors, partition_errors
+from smalltrees.learners.optimal.sets import (
+    RootSides,
+    Sorted,
+    counted_errors,
+    mask_errors,
+    partition_errors,
+    set_counts,
+)
 from smalltrees.learners.optimal.stumps import majority_label, stump, stumps, threshold
 from smalltrees.learners.optimal.sweeps import CELLS, block_width
 from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit
@@ -102,7 +109,13 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: in
     if len(sets) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     dense = _dense(srt, sets, K=K)
-    one = dense.whole() if dense is not None else mask_errors(srt, sets, K=K).min(axis=0)
+    counted = None if dense is not None else set_counts(srt, sets)  # counted once, used thrice
+    if dense is not None:
+        one = dense.whole()
+    elif counted is not None:
+        one = counted_errors(srt, *counted, K=K).min(axis=0)
+    else:
+        one = mask_errors(srt, sets, K=K).min(axis=0)
     best_errors = np.minimum(one, bounds)
     best_keys = np.full(len(sets), -1, dtype=np.int64)
     for beta, totals in zip(srt.cat, _categorical_roots(srt, sets, K=K).T, strict=True):
@@ -111,8 +124,10 @@ def two_level_errors(srt: Sorted, sets: np.ndarray, bounds: np.ndarray, *, K: in
     open_ = (best_errors > 0) | (best_keys >= 0)  # a perfect TREE(1) cannot be beaten
     if not open_.any() or not srt.cont:
         return best_errors, best_keys
+    if counted is not None and not open_.all():
+        counted = tuple(c[open_] for c in counted)
     found = _continuous_roots(srt, sets[open_], span, best_errors[open_], best_keys[open_],
-                              dense, np.flatnonzero(open_), K=K)
+                              dense, np.flatnonzero(open_), K=K, counted=counted)
     best_errors[open_], best_keys[open_] = found
     return best_errors, best_keys
 
@@ -149,7 +164,7 @@ def _categorical_roots(srt: Sorted, sets: np.ndarray, *, K: int) -> np.ndarray:
 
 def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.ndarray,
                       best_keys: np.ndarray, dense: DenseSets | None = None,
-                      ids: np.ndarray | None = None, *, K: int):
+                      ids: np.ndarray | None = None, *, K: int, counted=None):
     """Branch and bound over the thresholds of every continuous root of every set; with
     ``dense`` (the tables of the sets ``ids`` of its own) each threshold is priced by the dense
     evaluator; where every set's thresholds fit in ``EXHAUSTIVE`` cells (thresholds x items x
@@ -161,7 +176,7 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
     share the rounds' bookkeeping (about 0.2 ms a round): it is priced at once up to ``ALONE``
     cells (T2 at K = 2, CPU-ms, alternating in one process: AP, 0.39M cells, -10%; TR,
     0.51M, -15%; at 1M cells BU, 0.67M, +6% and G2, 1.0M, +37%)."""
-    cand = _candidates(srt, sets) if dense is None else dense.candidates(ids)
+    cand = _candidates(srt, sets, counted) if dense is None else dense.candidates(ids)
     if cand is None:
         return best_errors, best_keys
     root, cut, at, first, problem, attr = cand
@@ -178,7 +193,7 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
             return search_all(root, keys, missing, problem, priced, best_errors, best_keys)
         return search_cuts(root, cut, keys, missing, problem, first, priced, best_errors,
                            best_keys)
-    sides = RootSides(srt, sets, problem, attr, K=K)
+    sides = RootSides(srt, sets, problem, attr, K=K, counted=counted)
 
     def evaluate(index, limits, low_left, low_right):
         left, right = sides.errors(root[index], cut[index])
@@ -188,7 +203,7 @@ def _continuous_roots(srt: Sorted, sets: np.ndarray, span: int, best_errors: np.
                        best_keys)
 
 
-def _candidates(srt: Sorted, sets: np.ndarray):
+def _candidates(srt: Sorted, sets: np.ndarray, counted=None):
     """Every threshold of every continuous root of every set, as flat arrays.
 
     A root is a (set, attribute) pair with present items; its thresholds lie between
@@ -197,7 +212,9 @@ def _candidates(srt: Sorted, sets: np.ndarray):
     candidate its root, the items of the set below it (``j``) and the position in the
     attribute's order where the run of equal values above it starts (the set's items before
     it are those below); the first candidate to evaluate of each root (the purest one-level
-    split); per root its set and attribute. None if there are no roots.
+    split); per root its set and attribute. None if there are no roots. ``counted``: the
+    sets' :func:`~smalltrees.learners.optimal.sets.set_counts` if the caller has them (more
+    than two classes count the same block columns).
 
     Read off each set's class counts per run of equal values (the blocks of
     :meth:`~smalltrees.learners.optimal.sets.Sorted.block_columns`, counted item by item as
@@ -212,14 +229,19 @@ def _candidates(srt: Sorted, sets: np.ndarray):
     columns, offsets = srt.block_columns(p)
     width = int(offsets[-1]) + 1  # class-major blocks of every attribute, then "missing"
     heads = [np.flatnonzero(np.r_[True, ends[:-1]]) for ends in srt.block_end]  # block starts
+    shared = counted is not None and p > 2  # the same columns (two classes: signed sums)
     work = np.cumsum(sets.sum(axis=1) * len(srt.cont) + width)  # counted pairs and counts
-    bounds = np.unique(np.r_[0, np.searchsorted(work, np.arange(PAIRS, work[-1], PAIRS)),
-                             len(sets)])
+    bounds = [0, len(sets)] if shared else np.unique(
+        np.r_[0, np.searchsorted(work, np.arange(PAIRS, work[-1], PAIRS)), len(sets)])
     parts = []
     for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
-        rows, items = mask_items(sets[lo:hi])
-        index = cell_index(columns, rows, items, hi - lo, width)
-        counts = np.bincount(index.ravel(), minlength=(hi - lo) * width).reshape(hi - lo, -1)
+        if shared:
+            counts = counted[1][:, :width]
+        else:
+            rows, items = mask_items(sets[lo:hi])
+            index = cell_index(columns, rows, items, hi - lo, width)
+            counts = np.bincount(index.ravel(), minlength=(hi - lo) * width).reshape(hi - lo,
+                                                                                     -1)
         for i in range(len(srt.cont)):  # attribute i's counts, (set, class, block)
             blocks = counts[:, offsets[i]:offsets[i + 1]].reshape(hi - lo, p, -1)
             sizes = blocks.sum(axis=1)

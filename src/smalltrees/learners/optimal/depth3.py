@@ -105,7 +105,14 @@ def _continuous_roots(srt: Sorted, span: int, best, guess: int, *, K: int):
     root, cut, at, first, problem, attr = cand
     positions = srt.position[attr]
     present = positions < srt.n_present[attr][:, None]
-    missing, missing_keys = two_level_errors(srt, ~present, np.full(len(attr), m + 1), K=K)
+    # the "missing" edge's T2 problems; an edge without items errs nowhere (key -1), as T2
+    # finds, so only the roots some item misses are solved (none on IR: 0.4 of 20 CPU-ms)
+    missing = np.zeros(len(attr), dtype=np.int64)
+    missing_keys = np.full(len(attr), -1, dtype=np.int64)
+    lost = np.flatnonzero(~present.all(axis=1))
+    if len(lost):
+        missing[lost], missing_keys[lost] = two_level_errors(
+            srt, ~present[lost], np.full(len(lost), m + 1), K=K)
     found = np.full((2, len(cut)), -1, dtype=np.int64)  # T2's keys where solved exactly
 
     def evaluate(index, limits, low_left, low_right):

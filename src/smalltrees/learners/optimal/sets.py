@@ -205,6 +205,25 @@ def _row_errors(srt: Sorted, rows, items, r: int, counts=None, *, K: int) -> np.
                                                                 K=K))
 
 
+def set_counts(srt: Sorted, sets: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """(counts, blocks): each set's class counts per edge (``Sorted.counts``) and block counts
+    (:func:`~smalltrees.learners.optimal.sweeps.block_counts`), or None where the blocks would
+    exceed ``TOTAL_CELLS`` or there are no continuous attributes. A T2 call on the general
+    programme counts them once for TREE(1) (:func:`counted_errors`), its thresholds'
+    candidates and :class:`RootSides`, which each counted them again (SU's T3 at K = 2: a
+    quarter of its fit)."""
+    if not srt.cont or len(sets) * block_width(srt) > TOTAL_CELLS:
+        return None
+    rows, items = mask_items(sets)
+    return srt.counts(rows, items, len(sets)), block_counts(srt, rows, items, len(sets))
+
+
+def counted_errors(srt: Sorted, counts: np.ndarray, blocks: np.ndarray, *,
+                   K: int) -> np.ndarray:
+    """:func:`mask_errors` of sets given by their counts per edge and block counts."""
+    return _errors(srt, counts, lambda present: sweep_blocks(srt, blocks, present, K=K))
+
+
 def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: np.ndarray, *,
                      K: int, derive: bool | None = None) -> np.ndarray:
     """:func:`mask_errors` of the sets ``sets[s] & edges[e]`` for every set ``s`` and edge
@@ -253,7 +272,7 @@ def partition_errors(srt: Sorted, sets: np.ndarray, edges: np.ndarray, starts: n
 
     counts = derived(srt.counts(rows, items, r + P))
     blocks = derived(block_counts(srt, rows, items, r + P)) if srt.cont else None
-    return _errors(srt, counts, lambda present: sweep_blocks(srt, blocks, present, K=K))
+    return counted_errors(srt, counts, blocks, K=K)
 
 
 class RootSides:
@@ -277,31 +296,33 @@ class RootSides:
     problem, attr : ndarray of shape (roots,)
         The set of each root and its attribute (an index into ``srt.cont``).
     K : int
+    counted : (ndarray, ndarray), optional
+        The sets' :func:`set_counts`, if the caller has them.
     """
 
     def __init__(self, srt: Sorted, sets: np.ndarray, problem: np.ndarray, attr: np.ndarray,
-                 *, K: int):
+                 *, K: int, counted: tuple[np.ndarray, np.ndarray] | None = None):
         self.srt, self.K = srt, K
         roots = len(problem)
         self.start, self.items, self.n_present = self._orders(sets, problem, attr)
         size = sets.sum(axis=1)[problem]
-        rows, items = self._runs(np.arange(roots), self.start + self.n_present,
-                                 size - self.n_present)  # the items missing the root
+        lost = np.flatnonzero(size > self.n_present)  # (SU has none: 7% of its T3 fit)
+        rows, items = self._runs(np.arange(len(lost)), (self.start + self.n_present)[lost],
+                                 (size - self.n_present)[lost])  # the items missing the root
         self.totals = None
-        if (roots + len(sets)) * block_width(srt) > TOTAL_CELLS:
-            self.missing = _row_errors(srt, rows, items, roots, K=K).min(axis=0)
-            return
-        in_sets = mask_items(sets)
-        rows = np.concatenate([rows, in_sets[0] + roots])
-        items = np.concatenate([items, in_sets[1]])
-        counts = srt.counts(rows, items, roots + len(sets))
-        blocks = block_counts(srt, rows, items, roots + len(sets))
         self.missing = np.zeros(roots, dtype=np.int64)  # no items, no errors
-        lost = size > self.n_present  # (SU has none: 7% of its T3 fit)
-        if lost.any():
-            self.missing[lost] = self._errors(counts[:roots][lost], blocks[:roots][lost])
-        self.totals = (counts[roots + problem] - counts[:roots],
-                       blocks[roots + problem] - blocks[:roots])
+        if (roots + len(sets)) * block_width(srt) > TOTAL_CELLS:
+            if len(lost):
+                self.missing[lost] = _row_errors(srt, rows, items, len(lost), K=K).min(axis=0)
+            return
+        counts, blocks = counted if counted is not None else set_counts(srt, sets)
+        self.totals = (counts[problem], blocks[problem])  # the sets' (the roots' present below)
+        if len(lost):
+            lost_counts = srt.counts(rows, items, len(lost))
+            lost_blocks = block_counts(srt, rows, items, len(lost))
+            self.missing[lost] = counted_errors(srt, lost_counts, lost_blocks, K=K).min(axis=0)
+            self.totals[0][lost] -= lost_counts
+            self.totals[1][lost] -= lost_blocks
 
     def _orders(self, sets, problem, attr):
         """Per root the start of its items in ``items``, all of them in its attribute's
@@ -331,11 +352,6 @@ class RootSides:
         rows = np.repeat(owners, length)
         at = np.repeat(begin - (np.cumsum(length) - length), length) + np.arange(len(rows))
         return rows, self.items[at]
-
-    def _errors(self, counts, blocks) -> np.ndarray:
-        return _errors(self.srt, counts,
-                       lambda present: sweep_blocks(self.srt, blocks, present, K=self.K)
-                       ).min(axis=0)
 
     def errors(self, roots: np.ndarray, cuts: np.ndarray):
         """(left, right): the least errors of a stump on the present items below and above
@@ -368,7 +384,7 @@ class RootSides:
             pick = small[:, None]
             sides.append(np.concatenate([np.where(pick, counted, other),
                                          np.where(pick, other, counted)]))
-        errors = self._errors(*sides)
+        errors = counted_errors(self.srt, *sides, K=self.K).min(axis=0)
         return errors[:R], errors[R:]
 
 
