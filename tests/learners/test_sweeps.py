@@ -41,6 +41,21 @@ def test_two_class_sweep_is_the_general_one_and_the_brute_force(K):
         assert two.tolist() == general.tolist() == expected
 
 
+@pytest.mark.parametrize("K", [1, 2, 3, 4])
+def test_class_count_sweep_is_the_brute_force_for_more_classes(K):
+    """2-6 classes, some blocks empty, heavy ties: the general programme (its own passes at
+    K = 2) gives the brute force's least errors of at most K intervals."""
+    rng = np.random.default_rng(10 + K)
+    for _ in range(80):
+        n_sets, n_blocks, p = (int(rng.integers(1, 6)), int(rng.integers(1, 8)),
+                               int(rng.integers(2, 7)))
+        kept = rng.random((n_sets, n_blocks, 1)) < 0.8
+        counts = rng.integers(0, 3, (n_sets, n_blocks, p)) * kept
+        class_major = counts.transpose(0, 2, 1).reshape(n_sets, -1)
+        got = _class_count_sweep(class_major, p, K=K)
+        assert got.tolist() == [brute_force(c, K) for c in counts]
+
+
 @pytest.mark.parametrize("shape", [(0, 5), (3, 0), (1, 1), (7, 13), (40, 300)])
 def test_mask_items_are_nonzero(shape):
     """The sets and items of boolean masks read off their flat indices: ``np.nonzero``'s pairs,
