@@ -376,16 +376,17 @@ class RootSides:
         small = cuts <= n - cuts
         rows, items = self._runs(np.arange(R), np.where(small, begin, begin + cuts),
                                  np.where(small, cuts, n - cuts))
-        sides = []
+        sides = []  # the counted sides, then the others: swapped in the errors, not the counts
         for counted, total in zip((self.srt.counts(rows, items, R),
                                    block_counts(self.srt, rows, items, R)),
                                   self.totals, strict=True):
-            other = total[roots] - counted
-            pick = small[:, None]
-            sides.append(np.concatenate([np.where(pick, counted, other),
-                                         np.where(pick, other, counted)]))
+            side = np.empty((2 * R,) + counted.shape[1:], dtype=np.result_type(total, counted))
+            side[:R] = counted
+            np.subtract(np.take(total, roots, axis=0), counted, out=side[R:])
+            sides.append(side)
         errors = counted_errors(self.srt, *sides, K=self.K).min(axis=0)
-        return errors[:R], errors[R:]
+        counted, other = errors[:R], errors[R:]
+        return np.where(small, counted, other), np.where(small, other, counted)
 
 
 def _errors(srt: Sorted, counts: np.ndarray, intervals) -> np.ndarray:
