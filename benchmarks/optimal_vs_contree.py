@@ -1,6 +1,7 @@
 """T2 and T3 (Auer et al. 1995, section 2) beside ConTree (Brita, van der Linden & Demirovic
 2025), an independent optimal-tree solver, at depths 2 and 3: on the 15 datasets of the paper
-and on every other dataset of the sheet whose attributes are all continuous and never missing.
+and on every other dataset of the sheet whose attributes are all continuous and never missing;
+first on a 12-row toy (``TOY``: the fixed cost of a fit).
 
 ConTree finds the binary tree of depth <= d with the fewest training errors, on continuous
 features. Our T2 and T3 with K = 2 search the same class where every attribute is continuous and
@@ -20,7 +21,7 @@ seconds, and a fit of ours that exceeds ``--our-limit`` seconds is stopped and p
 of the pipeline.
 
 Usage: ``python benchmarks/optimal_vs_contree.py [--root .] [--mirror ../shared/uci-mirror]
-[--repeat 3] [--datasets IO PI] [--depth3-limit 60] [--our-limit 600]``. Datasets are read
+[--repeat 3] [--datasets TOY IO PI] [--depth3-limit 60] [--our-limit 600]``. Datasets are read
 from ``data/processed`` under ``--root`` (the workflow's parse step), or built from the raw
 files of ``--mirror`` where given. Not a test.
 """
@@ -40,6 +41,7 @@ from smalltrees import T2, T3
 from smalltrees.datasets import build, load
 
 CODES = ["HE", "LA", "AP", "G2", "IR", "PI", "CH", "SP", "BC", "PR", "SE", "SO", "HD", "IO", "CR"]
+TOY = "TOY"  # the fixed cost per fit (see toy)
 
 
 BUDGET = 30.0  # seconds after which a case is not repeated any more
@@ -121,8 +123,20 @@ def sheet_codes(root: str) -> dict:
     return yaml.safe_load((Path(root) / "data" / "datasets.yaml").read_text())["datasets"]
 
 
+def toy() -> tuple[pd.DataFrame, pd.Series]:
+    """12 rows of two continuous attributes (one decimal: some ties) with random labels (seed
+    1: the first seed on which no tree of depth 3 is perfect, so that T3 searches every root
+    and proves it): each solver's fixed cost per fit, the floor under the tiny datasets'."""
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame(rng.normal(size=(12, 2)).round(1), columns=["u", "v"])
+    return X, pd.Series(rng.integers(0, 2, 12))
+
+
 def dataset(code: str, root: str, mirror: str | None, sheet: dict):
-    """``(X, y)`` of ``code``: the processed files, or built from the mirror's raw files."""
+    """``(X, y)`` of ``code``: the processed files, or built from the mirror's raw files (the
+    toy of :func:`toy` for ``TOY``)."""
+    if code == TOY:
+        return toy()
     if mirror is None:
         return load(code, root=root)
     spec = sheet[code]
@@ -156,7 +170,7 @@ def main() -> None:
                         help="seconds after which a fit of ours is stopped")
     args = parser.parse_args()
     sheet = sheet_codes(args.root)
-    codes = args.datasets or CODES + [c for c in sheet if c not in CODES]
+    codes = args.datasets or [TOY, *CODES] + [c for c in sheet if c not in CODES]
     header = (f"{'data':>4} {'m':>5} {'n':>3} {'p':>2} {'class':>6} | "
               f"{'T2 s':>7} {'cpu':>7} {'CT2 s':>7} {'cpu':>7} {'x cpu':>6} {'err':>9} "
               f"{'same':>4} | {'T3 s':>7} {'cpu':>7} {'CT3 s':>7} {'cpu':>7} {'x cpu':>6} "
