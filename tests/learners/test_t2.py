@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from t2_bruteforce import tree1_errors, tree2_errors
 
 from smalltrees import T1, T2, T3
-from smalltrees.learners.optimal import sets as sets_module
+from smalltrees.learners.optimal import root_sides as root_sides_module
 from smalltrees.learners.optimal.depth2 import _candidates
 from smalltrees.learners.optimal.estimators import _encode
 from smalltrees.learners.optimal.intervals import (
@@ -26,15 +26,9 @@ from smalltrees.learners.optimal.intervals import (
     merge_levels,
 )
 from smalltrees.learners.optimal.pairs import pair_counts
+from smalltrees.learners.optimal.root_sides import RootSides, set_counts
 from smalltrees.learners.optimal.search import Encoded, stump_errors
-from smalltrees.learners.optimal.sets import (
-    RootSides,
-    Sorted,
-    counted_errors,
-    mask_errors,
-    partition_errors,
-    set_counts,
-)
+from smalltrees.learners.optimal.sets import Sorted, counted_errors, mask_errors, partition_errors
 from smalltrees.learners.optimal.sweeps import block_width
 
 # Toy sample, checkable by hand: y is the XOR of u > 0.5 and v > 0.5. No single attribute does
@@ -483,9 +477,9 @@ def test_pair_counts_match_item_counts(seed):
         assert (pair_counts(srt, sets) == srt.counts(rows, items, len(masks))).all()
 
 
-@pytest.mark.parametrize("total_cells, cells", [(sets_module.TOTAL_CELLS, sets_module.CELLS),
-                                                (sets_module.TOTAL_CELLS, 1),
-                                                (0, sets_module.CELLS)])
+@pytest.mark.parametrize("total_cells, cells",
+                         [(root_sides_module.TOTAL_CELLS, root_sides_module.CELLS),
+                          (root_sides_module.TOTAL_CELLS, 1), (0, root_sides_module.CELLS)])
 @settings(max_examples=20, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_root_sides_match_mask_errors(total_cells, cells, seed):
@@ -519,8 +513,8 @@ def test_root_sides_match_mask_errors(total_cells, cells, seed):
             below[t, own[: cuts[t]]] = True
             above[t, own[cuts[t]:]] = True
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(sets_module, "TOTAL_CELLS", total_cells)
-            patch.setattr(sets_module, "CELLS", cells)
+            patch.setattr(root_sides_module, "TOTAL_CELLS", total_cells)
+            patch.setattr(root_sides_module, "CELLS", cells)
             counted = set_counts(srt, sets) if case % 2 else None
             sides = RootSides(srt, sets, problem, attr, K=K, counted=counted)
             left, right = sides.errors(roots, cuts)
@@ -550,7 +544,7 @@ def test_set_counts_give_mask_errors_and_candidates(seed):
         for mine, theirs in zip(got or (), expected or (), strict=True):
             assert np.array_equal(mine, theirs)
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(sets_module, "TOTAL_CELLS", len(sets) * block_width(srt) - 1)
+            patch.setattr(root_sides_module, "TOTAL_CELLS", len(sets) * block_width(srt) - 1)
             assert set_counts(srt, sets) is None
 
 

@@ -26,15 +26,9 @@ import numpy as np
 from smalltrees.learners.optimal.cuts import search_all, search_cuts
 from smalltrees.learners.optimal.dense import DenseSets, applies, pays
 from smalltrees.learners.optimal.dense_classes import dense_sets
+from smalltrees.learners.optimal.root_sides import RootSides, set_counts
 from smalltrees.learners.optimal.search import Encoded, cell_index, mask_items, stump_errors
-from smalltrees.learners.optimal.sets import (
-    RootSides,
-    Sorted,
-    counted_errors,
-    mask_errors,
-    partition_errors,
-    set_counts,
-)
+from smalltrees.learners.optimal.sets import Sorted, counted_errors, mask_errors, partition_errors
 from smalltrees.learners.optimal.stumps import majority_label, stump, stumps, threshold
 from smalltrees.learners.optimal.sweeps import CELLS, block_width
 from smalltrees.learners.optimal.tree import CategoricalSplit, IntervalSplit
@@ -213,7 +207,7 @@ def _candidates(srt: Sorted, sets: np.ndarray, counted=None):
     attribute's order where the run of equal values above it starts (the set's items before
     it are those below); the first candidate to evaluate of each root (the purest one-level
     split); per root its set and attribute. None if there are no roots. ``counted``: the
-    sets' :func:`~smalltrees.learners.optimal.sets.set_counts` if the caller has them (more
+    sets' :func:`~smalltrees.learners.optimal.root_sides.set_counts` if the caller has them (more
     than two classes count the same block columns).
 
     Read off each set's class counts per run of equal values (the blocks of
@@ -230,9 +224,12 @@ def _candidates(srt: Sorted, sets: np.ndarray, counted=None):
     width = int(offsets[-1]) + 1  # class-major blocks of every attribute, then "missing"
     heads = [np.flatnonzero(np.r_[True, ends[:-1]]) for ends in srt.block_end]  # block starts
     shared = counted is not None and p > 2  # the same columns (two classes: signed sums)
-    work = np.cumsum(sets.sum(axis=1) * len(srt.cont) + width)  # counted pairs and counts
-    bounds = [0, len(sets)] if shared else np.unique(
-        np.r_[0, np.searchsorted(work, np.arange(PAIRS, work[-1], PAIRS)), len(sets)])
+    if shared:
+        bounds = [0, len(sets)]
+    else:  # steps of about PAIRS counted pairs and counts
+        work = np.cumsum(sets.sum(axis=1) * len(srt.cont) + width)
+        bounds = np.unique(np.r_[0, np.searchsorted(work, np.arange(PAIRS, work[-1], PAIRS)),
+                                 len(sets)])
     parts = []
     for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
         if shared:
