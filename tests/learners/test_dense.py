@@ -204,6 +204,28 @@ def test_the_packed_fields_hold_the_largest_set(classes, m, packing):
     assert np.array_equal(right, mask_errors(srt, ~lower, K=2).min(axis=0))
 
 
+@pytest.mark.parametrize("classes", [2, 3])
+@pytest.mark.parametrize("m", [255, 256])
+def test_positions_in_bytes_up_to_255_items(m, classes):
+    """Up to 255 items the positions are compared as bytes (``place_dtype``), from 256 in 16
+    bits: on either side of the boundary, the best stumps below and above
+    every threshold of every root, the last (every item below, a position of ``m``)
+    included, are the general programme's."""
+    rng = np.random.default_rng(m + classes)
+    X = pd.DataFrame({"x0": rng.normal(size=m).round(1), "x1": rng.normal(size=m).round(2)})
+    enc = encoded(X, LABELS[rng.integers(0, classes, m)], 2)
+    srt = Sorted(enc)
+    tables = dense_sets(srt, np.ones((1, m), dtype=bool), K=2)
+    assert tables.by_root.dtype == (np.uint8 if m <= 255 else np.uint16)
+    at = np.tile(np.arange(m + 1), 2)
+    roots = np.repeat([0, 1], m + 1)
+    lower = srt.position[roots] < at[:, None]
+    left, right = tables.evaluate(np.zeros(len(at), dtype=np.int64), roots, at,
+                                  lower.sum(axis=1))
+    assert np.array_equal(left, mask_errors(srt, lower, K=2).min(axis=0))
+    assert np.array_equal(right, mask_errors(srt, ~lower, K=2).min(axis=0))
+
+
 @pytest.mark.parametrize("m, dtype", [(2500, np.int16), (6000, np.int32)])
 @pytest.mark.parametrize("seed", range(2))
 def test_many_layers_stay_in_range(seed, m, dtype):

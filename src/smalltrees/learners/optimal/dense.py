@@ -120,7 +120,12 @@ class DenseSets:
         self.positions_last = K <= 2  # the layout of the arrays of a batch (see _extremes)
         self.layers = 1  # arrays per evaluation (see evaluate)
         self.dtype = np.int16 if 6 * m + 4 < INT16_MAX else np.int32
-        self.by_root = np.ascontiguousarray(srt.position, dtype=self.dtype)  # (F, m)
+        # positions in the narrowest type that holds m (bytes up to 255 items, 16 bits up to
+        # 65,535): fewer bytes gathered and compared than in the evaluator's type (a batch's
+        # gather and compare, 11 x 22 x 120 positions: 9.8 -> 6.8 us; T3 at K = 2,
+        # alternating in one process, median ratio: PA 0.94-0.99, G2 0.96, IR 0.97, WI 1.01)
+        self.place_dtype = np.min_scalar_type(m)
+        self.by_root = np.ascontiguousarray(srt.position, dtype=self.place_dtype)  # (F, m)
         self.sizes = sets.sum(axis=1)
         big = 2 * m + 1
         # grouped by set, then attribute, then position (a flat index: 3x faster than nonzero)
@@ -297,7 +302,7 @@ class DenseSets:
         left, right : ndarray of int64
         """
         found = self._found(len(sets))
-        places = at.astype(self.dtype)  # compared with the positions' tables, batch by batch
+        places = at.astype(self.place_dtype)  # compared with the positions' tables, per batch
         bounds = np.flatnonzero(np.concatenate(([True], sets[1:] != sets[:-1], [True])))
         F = self.by_root.shape[0]
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
