@@ -121,9 +121,9 @@ class Schema:
         Z = np.empty(X.shape, dtype=float)
         continuous, same, same_codes = [], [], []
         dtypes = X.dtypes.tolist() if dtypes is None else dtypes
-        # ``items()`` hands each column over as it is; ``X.iloc[:, j]`` costs three times more
-        for j, ((column, series), dtype, cats) in enumerate(zip(X.items(), dtypes,
-                                                               self.categories, strict=True)):
+        series = None  # the columns as Series, built only where one is categorical
+        for j, (column, dtype, cats) in enumerate(zip(X.columns, dtypes, self.categories,
+                                                      strict=True)):
             is_categorical = isinstance(dtype, pd.CategoricalDtype)
             if is_categorical != (cats is not None):
                 kind = "categorical" if cats is not None else "continuous (numeric)"
@@ -131,8 +131,10 @@ class Schema:
             if cats is None:  # a continuous column is read with the others, below
                 continuous.append(j)
                 continue
+            if series is None:  # ``items()`` hands each column over as it is (``X.iloc[:, j]``
+                series = [column for _, column in X.items()]  # costs three times more)
             # the Categorical itself: ``.cat.codes`` would build two Series per column
-            codes = series.array.codes
+            codes = series[j].array.codes
             if category_tuple(dtype) == cats:  # the training categories: codes as they are
                 same.append(j)
                 same_codes.append(codes)
