@@ -132,7 +132,7 @@ class Schema:
                 continuous.append(j)
                 continue
             if series is None:  # ``items()`` hands each column over as it is (``X.iloc[:, j]``
-                series = [column for _, column in X.items()]  # costs three times more)
+                series = [values for _, values in X.items()]  # costs three times more)
             # the Categorical itself: ``.cat.codes`` would build two Series per column
             codes = series[j].array.codes
             if category_tuple(dtype) == cats:  # the training categories: codes as they are
