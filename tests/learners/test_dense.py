@@ -208,9 +208,9 @@ def test_the_packed_fields_hold_the_largest_set(classes, m, packing):
 @pytest.mark.parametrize("m", [255, 256])
 def test_positions_in_bytes_up_to_255_items(m, classes):
     """Up to 255 items the positions are compared as bytes (``place_dtype``), from 256 in 16
-    bits: on either side of the boundary, the best stumps below and above
-    every threshold of every root, the last (every item below, a position of ``m``)
-    included, are the general programme's."""
+    bits: on either side of the boundary, the best stumps below and above every threshold of
+    every root, the last one (every item below it, at position ``m``) included, are the
+    general programme's."""
     rng = np.random.default_rng(m + classes)
     X = pd.DataFrame({"x0": rng.normal(size=m).round(1), "x1": rng.normal(size=m).round(2)})
     enc = encoded(X, LABELS[rng.integers(0, classes, m)], 2)
