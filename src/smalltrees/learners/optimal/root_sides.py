@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from smalltrees.learners.optimal.search import mask_items
-from smalltrees.learners.optimal.sets import Sorted, counted_errors, row_errors
-from smalltrees.learners.optimal.sweeps import CELLS, block_counts, block_width
+from smalltrees.learners.optimal.sets import Sorted, counted_errors, item_counts, row_errors
+from smalltrees.learners.optimal.sweeps import CELLS, block_width
 
 TOTAL_CELLS = 1 << 23  # block counts kept of the sets' and roots' items (see RootSides)
 
@@ -25,7 +25,7 @@ def set_counts(srt: Sorted, sets: np.ndarray) -> tuple[np.ndarray, np.ndarray] |
     if not srt.cont or len(sets) * block_width(srt) > TOTAL_CELLS:
         return None
     rows, items = mask_items(sets)
-    return srt.counts(rows, items, len(sets)), block_counts(srt, rows, items, len(sets))
+    return item_counts(srt, rows, items, len(sets))
 
 
 class RootSides:
@@ -71,8 +71,7 @@ class RootSides:
         counts, blocks = counted if counted is not None else set_counts(srt, sets)
         self.totals = (counts[problem], blocks[problem])  # the sets' (the roots' present below)
         if len(lost):
-            lost_counts = srt.counts(rows, items, len(lost))
-            lost_blocks = block_counts(srt, rows, items, len(lost))
+            lost_counts, lost_blocks = item_counts(srt, rows, items, len(lost))
             self.missing[lost] = counted_errors(srt, lost_counts, lost_blocks, K=K).min(axis=0)
             self.totals[0][lost] -= lost_counts
             self.totals[1][lost] -= lost_blocks
@@ -130,9 +129,8 @@ class RootSides:
         rows, items = self._runs(np.arange(R), np.where(small, begin, begin + cuts),
                                  np.where(small, cuts, n - cuts))
         sides = []  # the counted sides, then the others: swapped in the errors, not the counts
-        for counted, total in zip((self.srt.counts(rows, items, R),
-                                   block_counts(self.srt, rows, items, R)),
-                                  self.totals, strict=True):
+        for counted, total in zip(item_counts(self.srt, rows, items, R), self.totals,
+                                  strict=True):
             side = np.empty((2 * R,) + counted.shape[1:], dtype=np.result_type(total, counted))
             side[:R] = counted
             np.subtract(np.take(total, roots, axis=0), counted, out=side[R:])

@@ -202,6 +202,14 @@ def row_errors(srt: Sorted, rows, items, r: int, counts=None, *, K: int) -> np.n
                                                                 K=K))
 
 
+def item_counts(srt: Sorted, rows, items, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """(counts, blocks) of the ``r`` sets of ``rows, items = np.nonzero(masks)``: their class
+    counts per edge (``Sorted.counts``) and block counts
+    (:func:`~smalltrees.learners.optimal.sweeps.block_counts`), what :func:`counted_errors`
+    prices."""
+    return srt.counts(rows, items, r), block_counts(srt, rows, items, r)
+
+
 def counted_errors(srt: Sorted, counts: np.ndarray, blocks: np.ndarray, *,
                    K: int) -> np.ndarray:
     """:func:`mask_errors` of sets given by their counts per edge and block counts."""
