@@ -306,6 +306,9 @@ def _two_intervals(counts: np.ndarray, *, K: int) -> np.ndarray:
         return labels
     a, b = divmod(int(np.argmin(two)), p)
     cuts = np.flatnonzero(errors[:, a, b] == two[a, b]) + 1  # before block j
+    if len(cuts) == 1:  # the walk can only end at it (most stumps of T1/T2/T3 fits: no tie)
+        labels[: cuts[0]], labels[cuts[0]:] = a, b
+        return labels
     level, node = (B - 1).bit_length(), 0
     while True:
         lo, mid = node << level, (2 * node + 1) << (level - 1)
