@@ -98,7 +98,8 @@ def applies(enc) -> bool:
     """Whether a dense evaluator is exact for ``enc``: every attribute continuous and present
     on every item (two classes at K <= 3: this module; otherwise
     :mod:`~smalltrees.learners.optimal.dense_classes`)."""
-    return all(enc.continuous) and all(bool((codes >= 0).all()) for codes in enc.codes)
+    # one pass over all codes: a test per attribute cost PA's T3 0.6 ms (13 calls of 55 us)
+    return all(enc.continuous) and bool(np.concatenate([[0], *enc.codes]).min() >= 0)
 
 
 class DenseSets:
