@@ -205,26 +205,9 @@ class DenseSets:
             out[full] = self._best(self.offsets[full], full)
         return out
 
-    def stump_errors(self) -> np.ndarray:
-        """(1 + F, P) errors of the best stump on each set: row 0 a leaf, row ``1 + j`` an
-        interval stump of attribute ``j`` (what
-        :func:`~smalltrees.learners.optimal.sets.mask_errors` gives, every attribute being
-        continuous); the best of each attribute is the best over its (set, attribute)
-        segment of the flat arrays, as :meth:`whole`'s is over the set's."""
-        out = np.zeros((1 + self.by_root.shape[0], len(self.sizes)), dtype=np.int64)
-        q, f, _, _, _, _, _, _, starts, _ = self._flat
-        out[0] = self._leaf()
-        if len(starts):
-            out[1 + f[starts], q[starts]] = self._best(starts, q[starts])
-        return out
-
-    def _leaf(self) -> np.ndarray:
-        """(P,) errors of a leaf on each set: its minority (a stump of one interval)."""
-        return _errors(self.sizes, self.totals, None, None, K=1)
-
     def _best(self, at: np.ndarray, sets: np.ndarray) -> np.ndarray:
         """Errors of the best stump over each group of consecutive elements of the flat
-        arrays starting at ``at`` (a set's, or one attribute's of a set), of set ``sets``."""
+        arrays starting at ``at`` (all of a set's attributes), of set ``sets``."""
         _, _, _, _, _, _, penalty, prefix, _, _ = self._flat
         raised, lowered = prefix + penalty, prefix - penalty
         if self.K < 3:
