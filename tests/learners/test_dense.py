@@ -200,18 +200,20 @@ def test_sorted_stump_errors_equal_the_general_programme(seed, classes):
                           mask_errors(srt, masks, K=K))
 
 
-@pytest.mark.parametrize("m", [32767, 32768])
-def test_sorted_stump_errors_count_past_16_bits(m):
-    """From 32,768 items the counts along the orders are 32-bit: a perfect two-interval stump
-    on all of them classifies 32,768 items right, which an int16 sum would wrap to -32,768.
-    The same errors as ``mask_errors`` (none for the stump)."""
+@pytest.mark.parametrize("K", [2, 3])
+@pytest.mark.parametrize("m", [10921, 40000])
+def test_sorted_stump_errors_count_past_16_bits(m, K):
+    """The counts along the orders are int16 while the layers' values fit (``3 m + 1`` below
+    32,767: up to 10,921 items), else int32: at 40,000 items one class holds over 32,767,
+    which an int16 count wraps. A perfect stump (no errors) and the same errors as
+    ``mask_errors``."""
     rng = np.random.default_rng(m)
     X = pd.DataFrame({"x": rng.integers(0, 40, m).astype(float)})
-    y = np.where(X["x"] < 20, "a", "b").astype(object)
-    srt = Sorted(encoded(X, y, 2))
-    found = sorted_stump_errors(srt, np.zeros(m, dtype=np.int64), 1, K=2)
+    y = np.where(X["x"] < 39, "a", "b").astype(object)
+    srt = Sorted(encoded(X, y, K))
+    found = sorted_stump_errors(srt, np.zeros(m, dtype=np.int64), 1, K=K)
     assert found[1, 0] == 0
-    assert np.array_equal(found, mask_errors(srt, np.ones((1, m), dtype=bool), K=2))
+    assert np.array_equal(found, mask_errors(srt, np.ones((1, m), dtype=bool), K=K))
 
 
 @pytest.mark.parametrize("classes, m, packing", [(3, 255, PACKINGS[0]), (3, 300, PACKINGS[3]),
