@@ -310,7 +310,8 @@ def _continuous_root(srt: Sorted, beta: int, position: int, default: int, *, K: 
 
 def _stump_errors(srt: Sorted, parts: list, *, K: int) -> np.ndarray:
     """(1 + n_attributes, len(parts)) errors of every stump on each of the disjoint item
-    arrays ``parts`` (the edges of the tree's root, or all items), to pick each edge's stump:
+    arrays ``parts``, which hold every item (the edges of the tree's root, or all items), to
+    pick each edge's stump:
     from the class counts along the sorted orders where the search prices by the dense
     evaluators (:func:`_dense_path`;
     :func:`~smalltrees.learners.optimal.dense_classes.sorted_stump_errors`), else by the
