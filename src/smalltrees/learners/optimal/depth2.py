@@ -71,7 +71,7 @@ def two_level_tree(srt: Sorted, key: int, *, K: int):
     enc = srt.enc
     m = len(enc.y)
     if key < 0:
-        one = _stump_errors(srt, [np.arange(m)], K=K)[:, 0]
+        one = _part_errors(srt, [np.arange(m)], K=K)[:, 0]
         return partial(_one_level_tree, enc, int(np.argmin(one)) - 1, K=K)
     beta, position = divmod(key, m + 1)
     if not enc.continuous[beta]:
@@ -296,7 +296,7 @@ def _continuous_root(srt: Sorted, beta: int, position: int, default: int, *, K: 
     i = srt.cont.index(beta)
     order, size = srt.order[i], srt.n_present[i]
     parts = [order[:position], order[position:size], order[size:]]
-    errors = _stump_errors(srt, parts, K=K)
+    errors = _part_errors(srt, parts, K=K)
     nodes = stumps(enc, [(int(np.argmin(errors[:, k])) - 1, rows,
                           majority_label(enc, rows, default)) for k, rows in enumerate(parts)],
                    K=K)
@@ -308,20 +308,19 @@ def _continuous_root(srt: Sorted, beta: int, position: int, default: int, *, K: 
     return IntervalSplit(beta, (cut,), tuple(nodes[:2]), nodes[2])
 
 
-def _stump_errors(srt: Sorted, parts: list, *, K: int) -> np.ndarray:
+def _part_errors(srt: Sorted, parts: list, *, K: int) -> np.ndarray:
     """(1 + n_attributes, len(parts)) errors of every stump on each of the disjoint item
     arrays ``parts``, which hold every item (the edges of the tree's root, or all items), to
-    pick each edge's stump:
-    from the class counts along the sorted orders where the search prices by the dense
-    evaluators (:func:`_dense_path`;
+    pick each part's stump: from the class counts along the sorted orders where the search
+    prices by the dense evaluators (:func:`_dense_path`;
     :func:`~smalltrees.learners.optimal.dense_classes.sorted_stump_errors`), else by the
     general programme (:func:`~smalltrees.learners.optimal.sets.mask_errors`), which sweeps
     the distinct values instead of every item: at K = 3 it was the cheaper one on S47 and SB
     (0.6 and 2.4 ms against 2.7 and 8.9), where the search does not use the dense one."""
     enc = srt.enc
     m = len(enc.y)
-    full = [k for k, rows in enumerate(parts) if len(rows)]  # an edge without items errs 0
     if _dense_path(enc, K=K):
+        full = [k for k, rows in enumerate(parts) if len(rows)]  # a part without items errs 0
         group = np.empty(m, dtype=np.int64)
         for g, k in enumerate(full):
             group[parts[k]] = g
